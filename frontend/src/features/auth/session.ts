@@ -1,0 +1,65 @@
+/**
+ * Session life cycle: initialise once at start, sign in, sign out, and the end of a session
+ * whose refresh failed (spec §4 "Authentication").
+ */
+import type { AppDispatch } from '../../app/store.ts';
+import { baseApi } from '../../api/baseApi.ts';
+import { loginPathFor, navigateTo } from '../../app/navigation.ts';
+import { notify } from '../../lib/notify.ts';
+import { authApi } from './authApi.ts';
+import { signedIn, signedOut } from './authSlice.ts';
+import { localTokenStore } from './tokenStorage.ts';
+import type { AuthResponse } from './types.ts';
+
+export const LOGOUT_TOAST = 'Вы вышли из системы';
+
+let initStarted = false;
+
+/** If an access token exists, GET /auth/verify (a 401 goes through the refresh flow); otherwise visitor. */
+export async function initAuth(dispatch: AppDispatch): Promise<void> {
+  if (initStarted) return;
+  initStarted = true;
+  if (!localTokenStore.getAccessToken()) {
+    localTokenStore.clear();
+    dispatch(signedOut());
+    return;
+  }
+  const sub = dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  try {
+    const { user } = await sub.unwrap();
+    dispatch(signedIn(user));
+  } catch {
+    localTokenStore.clear();
+    dispatch(signedOut());
+  }
+}
+
+/** Login and register: keep both tokens and set the user. */
+export function completeSignIn(dispatch: AppDispatch, data: AuthResponse): void {
+  localTokenStore.setTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
+  dispatch(signedIn(data.user));
+}
+
+/** POST /auth/logout {refreshToken} (its failure is ignored), clear tokens, go to /, toast. */
+export async function logout(dispatch: AppDispatch): Promise<void> {
+  const refreshToken = localTokenStore.getRefreshToken();
+  try {
+    await dispatch(authApi.endpoints.logout.initiate({ refreshToken })).unwrap();
+  } catch {
+    /* ignored by design: the local session ends anyway */
+  }
+  localTokenStore.clear();
+  // Leave the protected page first, so its guard does not bounce to /login on the way out.
+  await navigateTo('/');
+  dispatch(signedOut());
+  dispatch(baseApi.util.resetApiState());
+  notify.success(LOGOUT_TOAST);
+}
+
+/** The refresh failed: tokens are already cleared; reset the state and go to /login. */
+export function handleSessionExpired(dispatch: AppDispatch): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  dispatch(signedOut());
+  dispatch(baseApi.util.resetApiState());
+  if (window.location.pathname !== '/login') void navigateTo(loginPathFor(here), { replace: true });
+}

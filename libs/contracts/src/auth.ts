@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS, VALIDATION_TEXTS as T } from './texts.ts';
+
+// A "simple {email} pattern" as the spec asks: something@something.tld, no spaces.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredString = (requiredMsg: string) =>
+  z.string({ error: requiredMsg }).refine((v) => v.length > 0, { message: requiredMsg });
+
+export const emailField = requiredString(T.emailRequired)
+  .transform((v) => v.trim())
+  .refine((v) => v.length > 0, { message: T.emailRequired })
+  .refine((v) => v.length <= LIMITS.emailMax && EMAIL_PATTERN.test(v), { message: T.emailInvalid });
+
+export const nameField = requiredString(T.nameRequired)
+  .transform((v) => v.trim())
+  .refine((v) => v.length > 0, { message: T.nameRequired })
+  .refine((v) => v.length >= LIMITS.nameMin, { message: T.nameTooShort })
+  .refine((v) => v.length <= LIMITS.nameMax, { message: `Имя должно содержать не более ${LIMITS.nameMax} символов` });
+
+const newPassword = (requiredMsg: string, shortMsg: string) =>
+  requiredString(requiredMsg)
+    .refine((v) => v.length >= LIMITS.passwordMin, { message: shortMsg })
+    .refine((v) => v.length <= LIMITS.passwordMax, {
+      message: `Пароль должен содержать не более ${LIMITS.passwordMax} символов`,
+    });
+
+export const RegisterRequest = z.object({
+  email: emailField,
+  password: newPassword(T.passwordRequired, T.passwordTooShort),
+  name: nameField,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: emailField,
+  // Login never tells whether a password is too short: any non-empty string is checked against the hash.
+  password: requiredString(T.passwordRequired).refine((v) => v.length <= 1024, { message: T.passwordRequired }),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+
+export const UpdateProfileRequest = z.object({ name: nameField, email: emailField.optional() });
+export const ChangeEmailRequest = z.object({ email: emailField });
+export const ChangePasswordRequest = z.object({
+  currentPassword: requiredString(T.currentPasswordRequired).refine((v) => v.length <= 1024, {
+    message: T.currentPasswordRequired,
+  }),
+  newPassword: newPassword(T.newPasswordRequired, T.newPasswordTooShort),
+});
+
+/** Personal settings: a small free-form JSON object (the spec does not show its content). */
+export const UpdateSettingsRequest = z.object({
+  settings: z.record(z.string().max(64), z.unknown()).refine((v) => JSON.stringify(v).length <= 16_384, {
+    message: 'Настройки слишком большие',
+  }),
+});
+
+export const FavoriteEmojisRequest = z.object({
+  favorites: z.array(z.string().min(1).max(32)).max(64),
+});
+
+export const PublicUser = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  plan_name: z.string().nullable(),
+  boards_count: z.number().int(),
+  created_at: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+export const AuthAnswer = z.object({ user: PublicUser, accessToken: z.string(), refreshToken: z.string() });
+export type AuthAnswer = z.infer<typeof AuthAnswer>;
+
+/** Claims of an access token, as every service sees them after verification. */
+export const AccessClaims = z.object({
+  sub: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  admin: z.boolean(),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
+
+export const ACCESS_TOKEN_AUDIENCE = 'whiteboard';
+export const ACCESS_TOKEN_ISSUER = 'whiteboard-auth';
+export const ACCESS_TOKEN_ALG = 'ES256';

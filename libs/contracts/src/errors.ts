@@ -1,0 +1,57 @@
+/**
+ * The error catalogue: every code a service may answer with, its HTTP status and the Russian
+ * text shown to the user. Texts marked `spec: true` are copied from ../shared/spec and a test
+ * checks that they still appear there verbatim; the others are ours (the spec says "not shown")
+ * and are recorded in docs/decisions.md.
+ */
+export interface ErrorDef {
+  status: number;
+  message: string;
+  spec: boolean;
+}
+
+const def = (status: number, message: string, spec = false): ErrorDef => ({ status, message, spec });
+
+export const ERRORS = {
+  // Generic request errors
+  VALIDATION_ERROR: def(400, 'Некорректные данные запроса'),
+  INVALID_JSON: def(400, 'Некорректный JSON в теле запроса'),
+  PAYLOAD_TOO_LARGE: def(413, 'Слишком большой запрос'),
+  NOT_FOUND: def(404, 'Ресурс не найден'),
+  METHOD_NOT_ALLOWED: def(405, 'Метод не поддерживается'),
+  RATE_LIMITED: def(429, 'Слишком много запросов. Попробуйте позже'),
+  INTERNAL_ERROR: def(500, 'Внутренняя ошибка сервера'),
+  SERVICE_UNAVAILABLE: def(503, 'Сервис временно недоступен'),
+
+  // Authentication
+  TOKEN_MISSING: def(401, 'Требуется авторизация'),
+  TOKEN_INVALID: def(401, 'Недействительный токен доступа'),
+  TOKEN_EXPIRED: def(401, 'Срок действия токена истёк'),
+  REFRESH_TOKEN_INVALID: def(401, 'Сессия недействительна. Войдите снова'),
+  INVALID_CREDENTIALS: def(401, 'Неверный email или пароль'),
+  EMAIL_ALREADY_EXISTS: def(409, 'Пользователь с таким email уже существует', true),
+  INVALID_CURRENT_PASSWORD: def(400, 'Неверный текущий пароль', true),
+  USER_NOT_FOUND: def(404, 'Пользователь не найден'),
+  ADMIN_REQUIRED: def(403, 'Требуются права администратора'),
+
+  // Boards, folders, tags, sharing
+  BOARD_LIMIT_REACHED: def(403, 'Достигнут лимит досок. Обновите план для создания новых досок.', true),
+  FOLDER_NOT_FOUND: def(404, 'Папка не найдена', true),
+  ACCESS_DENIED: def(403, 'У вас нет доступа к этой доске', true),
+  BOARD_NOT_FOUND: def(404, 'Доска не найдена', true),
+  INVALID_SHARE_TOKEN: def(403, 'Недействительная ссылка доступа', true),
+  SHARE_AUTH_REQUIRED: def(401, 'Для доступа к этой доске требуется авторизация', true),
+  CYCLIC_DEPENDENCY: def(400, 'Нельзя переместить папку в её дочернюю папку', true),
+  TAG_NOT_FOUND: def(404, 'Тег не найден'),
+  TAG_ALREADY_EXISTS: def(409, 'Тег с таким названием уже существует'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The JSON body of every error answer. `fields` names the invalid fields of a VALIDATION_ERROR. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode | string;
+  fields?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Every event that crosses a service boundary. The envelope is the same for all; `type` picks
+ * the payload schema. Subjects on NATS are `wb.<type>`.
+ */
+export const EventEnvelope = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  occurredAt: z.string(),
+  source: z.string(),
+  data: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof EventEnvelope>;
+
+export const ShareRole = z.enum(['viewer', 'guest', 'editor']);
+export type ShareRole = z.infer<typeof ShareRole>;
+export const BoardRole = z.enum(['owner', 'editor', 'viewer', 'guest']);
+export type BoardRole = z.infer<typeof BoardRole>;
+
+export const EventSchemas = {
+  'user.registered': z.object({ userId: z.string().uuid(), email: z.string(), name: z.string(), createdAt: z.string() }),
+  'user.updated': z.object({ userId: z.string().uuid(), email: z.string(), name: z.string() }),
+  'user.deleted': z.object({ userId: z.string().uuid() }),
+  'board.created': z.object({
+    boardId: z.string().uuid(),
+    ownerId: z.string().uuid(),
+    title: z.string(),
+    folderId: z.string().uuid().nullable(),
+  }),
+  'board.updated': z.object({
+    boardId: z.string().uuid(),
+    ownerId: z.string().uuid(),
+    title: z.string(),
+    folderId: z.string().uuid().nullable(),
+    background: z.string(),
+  }),
+  'board.deleted': z.object({ boardId: z.string().uuid(), ownerId: z.string().uuid() }),
+  /**
+   * Link sharing changed. `revokedRoles` are the roles whose previously issued tokens stopped
+   * working (link disabled, rotated, or sharing switched off): realtime closes those connections.
+   */
+  'board.sharing_changed': z.object({
+    boardId: z.string().uuid(),
+    enabled: z.boolean(),
+    enabledRoles: z.array(ShareRole),
+    revokedRoles: z.array(ShareRole),
+  }),
+  'board.saved': z.object({ boardId: z.string().uuid(), version: z.number().int(), objectsCount: z.number().int() }),
+  'entitlements.changed': z.object({
+    userId: z.string().uuid(),
+    planName: z.string().nullable(),
+    maxBoards: z.number().int(), // -1 = unlimited
+    maxCanvasWidth: z.number().int().nullable(),
+    maxCanvasHeight: z.number().int().nullable(),
+    exportPdf: z.boolean(),
+    limitsEnabled: z.boolean(),
+  }),
+} as const;
+
+export type EventType = keyof typeof EventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;
+
+export interface DomainEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  source: string;
+  data: EventData<T>;
+}
+
+/** Parses an envelope and its payload; throws a ZodError on anything malformed. */
+export function parseEvent(raw: unknown): DomainEvent {
+  const env = EventEnvelope.parse(raw);
+  const schema = (EventSchemas as Record<string, z.ZodType>)[env.type];
+  if (!schema) throw new Error(`unknown event type ${env.type}`);
+  return { ...env, data: schema.parse(env.data) } as DomainEvent;
+}
+
+export const subjectOf = (type: string) => `wb.${type}`;

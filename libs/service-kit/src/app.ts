@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { errorHandler, notFoundHandler } from './errors.ts';
+import { createRegistry, httpMetrics, type Registry } from './metrics.ts';
+import './request-types.ts';
+
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Dependencies /ready reports on; the answer is 503 when any is false. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** JSON body limit, e.g. '100kb'. */
+  bodyLimit?: string;
+  registry?: Registry;
+}
+
+export interface ServiceApp {
+  app: Express;
+  registry: Registry;
+  /** Call after the service's routes: adds the 404 and error handlers. */
+  finish(): Express;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export const requestContext =
+  (logger: Logger): RequestHandler =>
+  (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', req.id);
+    req.log = logger.child({ reqId: req.id });
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'debug';
+      req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  };
+
+/**
+ * The common skeleton of every service: request ids and logs, metrics, JSON bodies with a limit,
+ * /health, /ready and /metrics. The service mounts its routes, then calls finish().
+ */
+export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  const registry = opts.registry ?? createRegistry(opts.name);
+  app.use(requestContext(opts.logger));
+  app.use(httpMetrics(registry));
+  app.use(express.json({ limit: opts.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: opts.name });
+  });
+  app.get('/ready', async (_req, res) => {
+    const checks: Record<string, boolean> = {};
+    await Promise.all(
+      Object.entries(opts.readiness ?? {}).map(async ([k, check]) => {
+        checks[k] = await check().catch(() => false);
+      }),
+    );
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: opts.name, checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.send(await registry.metrics());
+  });
+
+  return {
+    app,
+    registry,
+    finish() {
+      app.use(notFoundHandler);
+      app.use(errorHandler);
+      return app;
+    },
+  };
+}

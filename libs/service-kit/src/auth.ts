@@ -1,0 +1,105 @@
+import type { Request, RequestHandler } from 'express';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  ACCESS_TOKEN_ALG,
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  AccessClaims,
+  type AccessClaims as Claims,
+} from '@wb/contracts';
+import { appError, AppError } from './errors.ts';
+
+export interface TokenVerifier {
+  /** Verifies an access token; throws TOKEN_INVALID or TOKEN_EXPIRED. */
+  verify(token: string): Promise<Claims>;
+}
+
+export type KeySource = { jwksUrl: string } | { jwks: JSONWebKeySet | (() => JSONWebKeySet) };
+
+const CACHE_MAX = 10_000;
+
+/**
+ * Checks access tokens against auth's public keys (JWKS): algorithm, issuer, audience and expiry.
+ * A verified token is remembered until it expires, so a hot path does not re-run the signature check.
+ */
+export function createTokenVerifier(source: KeySource): TokenVerifier {
+  const getKey: JWTVerifyGetKey =
+    'jwksUrl' in source
+      ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 })
+      : (header, token) => {
+          const set = typeof source.jwks === 'function' ? source.jwks() : source.jwks;
+          return createLocalJWKSet(set)(header, token);
+        };
+  const cache = new Map<string, { claims: Claims; exp: number }>();
+
+  return {
+    async verify(token) {
+      const now = Date.now() / 1000;
+      const hit = cache.get(token);
+      if (hit) {
+        if (hit.exp > now) return hit.claims;
+        cache.delete(token);
+        throw appError('TOKEN_EXPIRED');
+      }
+      try {
+        const { payload } = await jwtVerify(token, getKey, {
+          algorithms: [ACCESS_TOKEN_ALG],
+          audience: ACCESS_TOKEN_AUDIENCE,
+          issuer: ACCESS_TOKEN_ISSUER,
+          requiredClaims: ['exp', 'sub'],
+        });
+        const claims = AccessClaims.parse(payload);
+        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(token, { claims, exp: payload.exp as number });
+        return claims;
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) throw appError('TOKEN_EXPIRED');
+        throw appError('TOKEN_INVALID');
+      }
+    },
+  };
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** Requires a valid access token; sets req.user. */
+export function requireAuth(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) return next(appError('TOKEN_MISSING'));
+    try {
+      req.user = await verifier.verify(token);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Sets req.user when a valid token is present; an invalid one is still an error (the client must refresh). */
+export function optionalAuth(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) return next();
+    try {
+      req.user = await verifier.verify(token);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** After requireAuth: only administrators pass. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(appError('TOKEN_MISSING'));
+  if (!req.user.admin) return next(appError('ADMIN_REQUIRED'));
+  next();
+};
+
+export { AppError };

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { RequestListener } from 'node:http';
+import type { Logger } from 'pino';
+
+export type ShutdownHook = () => Promise<void> | void;
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0 = any free port) on all interfaces or `host`. */
+export async function listen(handler: RequestListener | http.Server, port: number, host?: string): Promise<RunningServer> {
+  const server = handler instanceof http.Server ? handler : http.createServer(handler);
+  server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actual = (server.address() as { port: number }).port;
+  return {
+    server,
+    port: actual,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // In-flight requests get a grace period, then remaining sockets are dropped.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      }),
+  };
+}
+
+/**
+ * Runs the hooks in order on SIGTERM or SIGINT (stop accepting, drain, flush, close pools), then
+ * exits. A second signal, or hooks taking longer than `timeoutMs`, forces the exit.
+ */
+export function onShutdown(logger: Logger, hooks: ShutdownHook[], timeoutMs = 25_000): void {
+  let stopping = false;
+  const run = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal, exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    for (const hook of hooks) {
+      try {
+        await hook();
+      } catch (err) {
+        logger.error({ err }, 'shutdown hook failed');
+      }
+    }
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void run('SIGTERM'));
+  process.once('SIGINT', () => void run('SIGINT'));
+}

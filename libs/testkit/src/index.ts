@@ -1,0 +1,2 @@
+export * from './processes.ts';
+export * from './postgres.ts';
