@@ -7,3 +7,4 @@ export * from './metrics.ts';
 export * from './app.ts';
 export * from './server.ts';
 export * from './tracing.ts';
+export * from './runnable.ts';
