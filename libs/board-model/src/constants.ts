@@ -34,34 +34,95 @@ export const STICKY_DEFAULTS = {
 } as const;
 
 export const STICKY_COLORS = [
-  DEFAULT_STICKY_COLOR, '#FFD6A5', '#FFADAD', '#FFC6FF', '#BDB2FF',
-  '#A0C4FF', '#9BF6FF', '#CAFFBF', '#E0E0E0', '#FFFFFF',
+  DEFAULT_STICKY_COLOR,
+  '#FFD6A5',
+  '#FFADAD',
+  '#FFC6FF',
+  '#BDB2FF',
+  '#A0C4FF',
+  '#9BF6FF',
+  '#CAFFBF',
+  '#E0E0E0',
+  '#FFFFFF',
 ] as const;
 export const TEXT_COLORS = [
-  DEFAULT_TEXT_COLOR, '#000000', '#FFFFFF', '#E53935', '#43A047',
-  '#1E88E5', '#FDD835', '#8E24AA', '#00ACC1', '#FB8C00',
+  DEFAULT_TEXT_COLOR,
+  '#000000',
+  '#FFFFFF',
+  '#E53935',
+  '#43A047',
+  '#1E88E5',
+  '#FDD835',
+  '#8E24AA',
+  '#00ACC1',
+  '#FB8C00',
 ] as const;
 /** Alt+1..8: black, white, light red, green, blue, yellow, violet, cyan. */
 export const HOTKEY_COLORS = [
-  '#000000', '#FFFFFF', '#FF6B6B', '#4CAF50', '#2196F3', '#FFEB3B', '#9C27B0', '#00BCD4',
+  '#000000',
+  '#FFFFFF',
+  '#FF6B6B',
+  '#4CAF50',
+  '#2196F3',
+  '#FFEB3B',
+  '#9C27B0',
+  '#00BCD4',
 ] as const;
 
 export const TOOLS = [
-  'select', 'hand', 'pen', 'highlighter', 'rectangle', 'ellipse', 'line', 'text', 'sticky', 'image',
+  'select',
+  'hand',
+  'pen',
+  'highlighter',
+  'rectangle',
+  'ellipse',
+  'line',
+  'text',
+  'sticky',
+  'image',
   'export-select',
 ] as const;
 export type Tool = (typeof TOOLS)[number];
 export const READ_ONLY_TOOLS: readonly Tool[] = ['select', 'hand'];
 export const TOOL_HOTKEYS: Readonly<Record<string, Tool>> = {
-  '1': 'select', '2': 'hand', '3': 'pen', '4': 'highlighter', '5': 'sticky', '6': 'image',
+  '1': 'select',
+  '2': 'hand',
+  '3': 'pen',
+  '4': 'highlighter',
+  '5': 'sticky',
+  '6': 'image',
 };
 
 export const DEFAULT_EMOJIS = ['👍', '❤️', '😊', '🔥', '👏', '💯'] as const;
 export const QUICK_REACTIONS_COUNT = 6;
 export const EMOJI_PICKER = [
   ...DEFAULT_EMOJIS,
-  '😂', '😍', '🤔', '😮', '😢', '😡', '🎉', '🚀', '✅', '❌', '⭐', '💡', '👀', '🙏',
-  '💪', '🤝', '👌', '✨', '😎', '🥳', '😅', '🤯', '💬', '📌', '⚡', '🏆',
+  '😂',
+  '😍',
+  '🤔',
+  '😮',
+  '😢',
+  '😡',
+  '🎉',
+  '🚀',
+  '✅',
+  '❌',
+  '⭐',
+  '💡',
+  '👀',
+  '🙏',
+  '💪',
+  '🤝',
+  '👌',
+  '✨',
+  '😎',
+  '🥳',
+  '😅',
+  '🤯',
+  '💬',
+  '📌',
+  '⚡',
+  '🏆',
 ] as const;
 
 export const HISTORY_LIMIT = 50;
@@ -87,9 +148,24 @@ export const KANBAN_COLUMN_HEIGHT = 400;
 export const KANBAN_COLUMN_GAP = 50;
 export const KANBAN_DEFAULT_COLUMNS = ['Текущие', 'В работе', 'На проверке', 'Выполнено'] as const;
 export const KANBAN_COLORS = [
-  '#FFF2B3', '#FFE0B2', '#FFCDD2', '#F8BBD0', '#E1BEE7', '#D1C4E9',
-  '#C5CAE9', '#BBDEFB', '#B3E5FC', '#B2EBF2', '#B2DFDB', '#C8E6C9',
-  '#DCEDC8', '#F0F4C3', '#FFECB3', '#D7CCC8', '#F5F5F5', '#CFD8DC',
+  '#FFF2B3',
+  '#FFE0B2',
+  '#FFCDD2',
+  '#F8BBD0',
+  '#E1BEE7',
+  '#D1C4E9',
+  '#C5CAE9',
+  '#BBDEFB',
+  '#B3E5FC',
+  '#B2EBF2',
+  '#B2DFDB',
+  '#C8E6C9',
+  '#DCEDC8',
+  '#F0F4C3',
+  '#FFECB3',
+  '#D7CCC8',
+  '#F5F5F5',
+  '#CFD8DC',
 ] as const;
 
 export const CALENDAR_CELL_WIDTH = 200;
@@ -115,8 +191,16 @@ export const OBJECT_MIN_SIZE_IN_GROUP = 10;
 export const TEXT_FONT_MIN = 8;
 
 export const PARTICIPANT_COLORS = [
-  '#E53935', '#1E88E5', '#43A047', '#FB8C00', '#8E24AA',
-  '#00ACC1', '#D81B60', '#3949AB', '#7CB342', '#6D4C41',
+  '#E53935',
+  '#1E88E5',
+  '#43A047',
+  '#FB8C00',
+  '#8E24AA',
+  '#00ACC1',
+  '#D81B60',
+  '#3949AB',
+  '#7CB342',
+  '#6D4C41',
 ] as const;
 
 /**

@@ -126,11 +126,17 @@ export function objectsIntersecting<T extends CanvasObject>(objects: Iterable<T>
 }
 
 /** The canvas is centred on the origin, so a bounded one spans ± half of each dimension. */
-export function isInsideCanvas(bounds: Bounds, limits: Pick<CanvasLimits, 'max_width' | 'max_height' | 'unlimited'>): boolean {
+export function isInsideCanvas(
+  bounds: Bounds,
+  limits: Pick<CanvasLimits, 'max_width' | 'max_height' | 'unlimited'>,
+): boolean {
   if (limits.unlimited) return true;
   const halfW = limits.max_width / 2;
   const halfH = limits.max_height / 2;
-  return containsBounds({ x: -halfW, y: -halfH, width: limits.max_width, height: limits.max_height }, normalizeRect(bounds));
+  return containsBounds(
+    { x: -halfW, y: -halfH, width: limits.max_width, height: limits.max_height },
+    normalizeRect(bounds),
+  );
 }
 
 /** A non-finite scale (a bad stored camera) falls back to 1, the spec's default view. */

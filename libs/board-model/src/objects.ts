@@ -23,7 +23,7 @@ import {
   TEXT_FONT_MIN,
 } from './constants.ts';
 
-export const LIMITS = {
+export const OBJECT_LIMITS = {
   coord: 10_000_000,
   size: 100_000,
   strokeWidth: 200,
@@ -43,34 +43,34 @@ export const LIMITS = {
   favoriteEmojis: 100,
 } as const;
 
-const coord = z.number().min(-LIMITS.coord).max(LIMITS.coord);
-const size = z.number().min(0).max(LIMITS.size);
-const strokeWidth = z.number().min(0).max(LIMITS.strokeWidth);
+const coord = z.number().min(-OBJECT_LIMITS.coord).max(OBJECT_LIMITS.coord);
+const size = z.number().min(0).max(OBJECT_LIMITS.size);
+const strokeWidth = z.number().min(0).max(OBJECT_LIMITS.strokeWidth);
 export const idSchema = z
   .string()
   .min(1)
-  .max(LIMITS.idLength)
+  .max(OBJECT_LIMITS.idLength)
   .regex(/^[\w.:-]+$/);
 /** Named colours, hex, rgb()/hsl(): nothing that could close an attribute in an SVG export. */
 export const colorSchema = z
   .string()
   .min(1)
-  .max(LIMITS.colorLength)
+  .max(OBJECT_LIMITS.colorLength)
   .regex(/^[#a-zA-Z0-9(),.%\s-]+$/);
 const fontFamily = z
   .string()
-  .max(LIMITS.fontFamilyLength)
+  .max(OBJECT_LIMITS.fontFamilyLength)
   .regex(/^[\p{L}\p{N}\s,'"-]+$/u);
-const fontSize = z.number().min(TEXT_FONT_MIN).max(LIMITS.fontSize);
+const fontSize = z.number().min(TEXT_FONT_MIN).max(OBJECT_LIMITS.fontSize);
 const points = z
   .array(coord)
   .min(4)
-  .max(LIMITS.pointsLength)
+  .max(OBJECT_LIMITS.pointsLength)
   .refine((p) => p.length % 2 === 0, 'points must hold x,y pairs');
 
 const common = {
   id: idSchema,
-  zIndex: z.number().min(-LIMITS.zIndex).max(LIMITS.zIndex).default(0),
+  zIndex: z.number().min(-OBJECT_LIMITS.zIndex).max(OBJECT_LIMITS.zIndex).default(0),
   /** Set only while the author is still drawing; other clients may skip such objects. */
   temporary: z.boolean().optional(),
 };
@@ -78,15 +78,15 @@ const common = {
 const emojiSchema = z
   .string()
   .min(1)
-  .max(LIMITS.emojiLength)
+  .max(OBJECT_LIMITS.emojiLength)
   .regex(/^[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f\u20e3]+$/u);
 
 export const reactionSchema = z.object({
   emoji: emojiSchema,
   userId: idSchema,
-  userName: z.string().max(LIMITS.userNameLength),
+  userName: z.string().max(OBJECT_LIMITS.userNameLength),
 });
-const reactions = z.array(reactionSchema).max(LIMITS.reactionsPerObject).default([]);
+const reactions = z.array(reactionSchema).max(OBJECT_LIMITS.reactionsPerObject).default([]);
 
 export const rectangleSchema = z.object({
   ...common,
@@ -98,7 +98,7 @@ export const rectangleSchema = z.object({
   fill: colorSchema,
   stroke: colorSchema,
   strokeWidth,
-  rotation: z.number().min(-LIMITS.rotation).max(LIMITS.rotation).default(0),
+  rotation: z.number().min(-OBJECT_LIMITS.rotation).max(OBJECT_LIMITS.rotation).default(0),
 });
 
 /** x, y is the centre, as in Konva. */
@@ -161,7 +161,7 @@ export const stickySchema = z.object({
 
 export const imageSrcSchema = z
   .string()
-  .max(LIMITS.imageSrcLength)
+  .max(OBJECT_LIMITS.imageSrcLength)
   .refine(
     (s) => /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=]*$/.test(s) || /^(https?:\/\/|\/)[^\s"'<>]*$/.test(s),
     'image src must be an image data URL or an http(s) or same-origin URL',
@@ -207,7 +207,14 @@ export const OBJECT_TYPES = canvasObjectSchema.options.map((o) => o.shape.type.v
 /** Objects that carry reactions. */
 export const REACTABLE_TYPES: readonly ObjectType[] = ['sticky', 'image'];
 /** Freehand strokes have no stable anchor, so arrows never attach to them (§9). */
-export const ARROW_END_TYPES: readonly ObjectType[] = ['rectangle', 'ellipse', 'line', 'text', 'sticky', 'image'];
+export const ARROW_END_TYPES: readonly ObjectType[] = [
+  'rectangle',
+  'ellipse',
+  'line',
+  'text',
+  'sticky',
+  'image',
+];
 
 export const arrowSchema = z
   .object({
@@ -228,23 +235,29 @@ export const backgroundSchema = z.enum(BACKGROUNDS);
 export type Background = z.infer<typeof backgroundSchema>;
 
 export const canvasLimitsSchema = z.object({
-  max_width: z.number().positive().max(LIMITS.coord),
-  max_height: z.number().positive().max(LIMITS.coord),
+  max_width: z.number().positive().max(OBJECT_LIMITS.coord),
+  max_height: z.number().positive().max(OBJECT_LIMITS.coord),
   unlimited: z.boolean(),
   background: backgroundSchema.optional(),
 });
 export type CanvasLimits = z.infer<typeof canvasLimitsSchema>;
 
 export const cameraPositionSchema = z.object({
-  position_x: z.number().min(-LIMITS.coord * MAX_ZOOM).max(LIMITS.coord * MAX_ZOOM),
-  position_y: z.number().min(-LIMITS.coord * MAX_ZOOM).max(LIMITS.coord * MAX_ZOOM),
+  position_x: z
+    .number()
+    .min(-OBJECT_LIMITS.coord * MAX_ZOOM)
+    .max(OBJECT_LIMITS.coord * MAX_ZOOM),
+  position_y: z
+    .number()
+    .min(-OBJECT_LIMITS.coord * MAX_ZOOM)
+    .max(OBJECT_LIMITS.coord * MAX_ZOOM),
   scale_x: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
   scale_y: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
 });
 export type CameraPosition = z.infer<typeof cameraPositionSchema>;
 
 export const awarenessStateSchema = z.object({
-  user: z.object({ id: idSchema, name: z.string().max(LIMITS.userNameLength), color: colorSchema }),
+  user: z.object({ id: idSchema, name: z.string().max(OBJECT_LIMITS.userNameLength), color: colorSchema }),
   cursor: z.object({ x: coord, y: coord }).nullable().optional(),
   selection: z.array(idSchema).max(10_000).optional(),
 });
@@ -268,14 +281,16 @@ export const snapshotStatsSchema = z.object({
 });
 export type SnapshotStats = z.infer<typeof snapshotStatsSchema>;
 
-export const favoriteEmojisSchema = z.array(emojiSchema).max(LIMITS.favoriteEmojis);
+export const favoriteEmojisSchema = z.array(emojiSchema).max(OBJECT_LIMITS.favoriteEmojis);
 
 /** Shape only; templates.ts has the rules with the Russian messages shown in the dialog. */
-export const kanbanSettingsSchema = z
-  .object({
-    columns: z.array(z.string().trim().min(1).max(KANBAN_NAME_MAX)).min(KANBAN_MIN_COLUMNS).max(KANBAN_MAX_COLUMNS),
-    colors: z.array(colorSchema).max(KANBAN_MAX_COLUMNS),
-  });
+export const kanbanSettingsSchema = z.object({
+  columns: z
+    .array(z.string().trim().min(1).max(KANBAN_NAME_MAX))
+    .min(KANBAN_MIN_COLUMNS)
+    .max(KANBAN_MAX_COLUMNS),
+  colors: z.array(colorSchema).max(KANBAN_MAX_COLUMNS),
+});
 export type KanbanSettings = z.infer<typeof kanbanSettingsSchema>;
 
 export const calendarSettingsSchema = z.object({
@@ -297,6 +312,8 @@ export function newId(): string {
 }
 
 /** A sticky with the §9 defaults; used by the editor, connected stickers and the JSON import. */
-export function createSticky(fields: Partial<Omit<StickyObject, 'type'>> & { x: number; y: number }): StickyObject {
+export function createSticky(
+  fields: Partial<Omit<StickyObject, 'type'>> & { x: number; y: number },
+): StickyObject {
   return stickySchema.parse({ ...STICKY_DEFAULTS, id: newId(), reactions: [], ...fields, type: 'sticky' });
 }

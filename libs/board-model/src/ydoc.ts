@@ -8,7 +8,7 @@
 import * as Y from 'yjs';
 import {
   ARROW_END_TYPES,
-  LIMITS,
+  OBJECT_LIMITS,
   REACTABLE_TYPES,
   arrowSchema,
   canvasObjectSchema,
@@ -90,11 +90,11 @@ export function updateObject(doc: Y.Doc, id: string, patch: ObjectPatch, origin?
   if (!map) return false;
   const { id: _id, type: _type, reactions: _reactions, ...fields } = patch as Record<string, unknown>;
   const current = map.toJSON() as Record<string, unknown>;
-  const next: Record<string, unknown> = { ...current, ...fields };
-  for (const [key, value] of Object.entries(fields)) if (value === undefined) delete next[key];
-  canvasObjectSchema.parse(next);
+  // The parsed value, not the patch, is written: it drops fields foreign to the type.
+  const parsed = canvasObjectSchema.parse({ ...current, ...fields }) as Record<string, unknown>;
   doc.transact(() => {
-    for (const [key, value] of Object.entries(fields)) {
+    for (const key of Object.keys(fields)) {
+      const value = parsed[key];
       if (value === undefined) map.delete(key);
       else if (JSON.stringify(current[key]) !== JSON.stringify(value)) map.set(key, value);
     }
@@ -116,7 +116,8 @@ export function deleteObjects(doc: Y.Doc, ids: Iterable<string>, origin?: unknow
       }
     }
     for (const [arrowId, arrow] of [...entries(arrows)]) {
-      if (gone.has(arrow.get('fromId') as string) || gone.has(arrow.get('toId') as string)) arrows.delete(arrowId);
+      if (gone.has(arrow.get('fromId') as string) || gone.has(arrow.get('toId') as string))
+        arrows.delete(arrowId);
     }
   }, origin);
   return count;
@@ -156,10 +157,12 @@ export function toggleReaction(doc: Y.Doc, objectId: string, input: Reaction, or
       map.set(REACTIONS_FIELD, list);
     }
     const reactions = list as Y.Array<Reaction>;
-    const index = reactions.toArray().findIndex((r) => r.userId === reaction.userId && r.emoji === reaction.emoji);
+    const index = reactions
+      .toArray()
+      .findIndex((r) => r.userId === reaction.userId && r.emoji === reaction.emoji);
     if (index >= 0) {
       reactions.delete(index, 1);
-    } else if (reactions.length < LIMITS.reactionsPerObject) {
+    } else if (reactions.length < OBJECT_LIMITS.reactionsPerObject) {
       reactions.push([reaction]);
       added = true;
     }

@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './objects.ts';
+export * from './ydoc.ts';
+export * from './geometry.ts';
+export * from './templates.ts';
+export * from './stickerImport.ts';
