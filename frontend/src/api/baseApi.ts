@@ -46,7 +46,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
       const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
       if (withoutAuth) headers.delete('Authorization');
       else if (token) headers.set('Authorization', `Bearer ${token}`);
-      return rawBaseQuery({ ...fetchArgs, headers }, api, extraOptions);
+      return Promise.resolve(rawBaseQuery({ ...fetchArgs, headers }, api, extraOptions));
     },
     isUnauthorized: (r) => r.error?.status === 401,
     store: localTokenStore,

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../app/store.ts';
+import { selectUser } from '../features/auth/authSlice.ts';
+import { CrownIcon, LayoutIcon } from './icons.tsx';
+import { Logo } from './Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import { formatBoardCount } from '../lib/boardCount.ts';
+
+/** Board list limits as GET /boards returns them (max -1 = unlimited). */
+export interface BoardLimits {
+  current: number;
+  max: number;
+  canCreate: boolean;
+}
+
+interface Props {
+  /** When absent (before the boards load) the count falls back to the user's boards_count. */
+  limits?: BoardLimits | null;
+  /** Extra controls shown before the links (e.g. a mobile folders toggle). */
+  leading?: ReactNode;
+}
+
+export const UPGRADE_PLAN_TEXT = 'Обновить план';
+
+/**
+ * The header of the signed-in area: board count 'current/max', upgrade and pricing links,
+ * the admin link for admins, and the user menu. Reused by the dashboard.
+ */
+export function AppHeader({ limits, leading }: Props) {
+  const user = useAppSelector(selectUser);
+  if (!user) return null;
+  const current = limits?.current ?? user.boards_count ?? 0;
+  const count = formatBoardCount(current, limits?.max);
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        {leading}
+        <Logo to="/dashboard" />
+        <div className="app-header__spacer" />
+        <div className="board-count" title="Досок создано / доступно по тарифу" data-testid="board-count">
+          <LayoutIcon size={16} />
+          <span>{count}</span>
+        </div>
+        {limits && !limits.canCreate ? (
+          <Link to="/pricing" className="btn btn--sm btn--accent" data-testid="upgrade-link">
+            {UPGRADE_PLAN_TEXT}
+          </Link>
+        ) : null}
+        <Link to="/pricing" className="app-header__link" data-testid="pricing-link">
+          Тарифы
+        </Link>
+        {user.isAdmin ? (
+          <Link to="/admin" className="app-header__link app-header__link--admin" data-testid="admin-link">
+            <CrownIcon size={16} />
+            <span>Админ-панель</span>
+          </Link>
+        ) : null}
+        <UserMenu user={user} />
+      </div>
+    </header>
+  );
+}

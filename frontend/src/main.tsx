@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { setAuthFailureHandler } from './api/baseApi.ts';
+import { setNavigator } from './app/navigation.ts';
+import { createAppRouter } from './app/routes.tsx';
+import { store } from './app/store.ts';
+import { handleSessionExpired, initAuth } from './features/auth/session.ts';
+import './styles/index.css';
+
+const router = createAppRouter();
+setNavigator((to, opts) => router.navigate(to, opts));
+setAuthFailureHandler(() => handleSessionExpired(store.dispatch));
+
+// Authentication is initialised once, before (and independently of) the first render.
+void initAuth(store.dispatch);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);

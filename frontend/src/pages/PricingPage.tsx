@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../app/store.ts';
+import { ArrowLeftIcon } from '../components/icons.tsx';
+import { LogoMark, PRODUCT_NAME } from '../components/Logo.tsx';
+import { PlansGrid } from '../components/PlansGrid.tsx';
+import { selectUser } from '../features/auth/authSlice.ts';
+
+export const PRICING_TITLE = 'Выберите свой тариф';
+
+/** Placeholder of the pricing page: the billing feature replaces the body (checkout, FAQ). */
+export function PricingPage() {
+  const user = useAppSelector(selectUser);
+  return (
+    <div className="pricing-page">
+      <header className="simple-header">
+        <div className="container simple-header__inner">
+          <Link to={user ? '/dashboard' : '/'} className="back-link">
+            <ArrowLeftIcon size={16} /> Назад
+          </Link>
+          <Link to="/" className="simple-header__brand">
+            <LogoMark size={28} /> {PRODUCT_NAME}
+          </Link>
+          <div className="simple-header__right">
+            {user ? (
+              <>
+                <span className="simple-header__greet">Здравствуйте, {user.name}</span>
+                <Link to="/dashboard" className="btn btn--secondary btn--sm">
+                  Мои доски
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to="/login" className="btn btn--ghost btn--sm">
+                  Войти
+                </Link>
+                <Link to="/register" className="btn btn--primary btn--sm">
+                  Регистрация
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <main className="container page">
+        <h1 className="page__title page__title--center" data-testid="pricing-title">
+          {PRICING_TITLE}
+        </h1>
+        <p className="page__lead page__lead--center">
+          Без ограничений на число участников доски. Если лимит будет достигнут, созданные доски останутся доступны.
+        </p>
+        <PlansGrid
+          ctaTo={user ? '/dashboard' : '/register'}
+          fallback={
+            <div className="plans-fallback" data-testid="plans-fallback">
+              <p>Тарифы скоро появятся. Сейчас все возможности доступны бесплатно.</p>
+              <Link to={user ? '/dashboard' : '/register'} className="btn btn--primary">
+                {user ? 'Перейти к доскам' : 'Начать бесплатно'}
+              </Link>
+            </div>
+          }
+        />
+      </main>
+    </div>
+  );
+}
