@@ -15,6 +15,8 @@ export interface ServiceAppOptions {
   /** JSON body limit, e.g. '100kb'. */
   bodyLimit?: string;
   registry?: Registry;
+  /** False for the gateway, which streams bodies on to the services untouched. */
+  parseJson?: boolean;
 }
 
 export interface ServiceApp {
@@ -53,7 +55,9 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   const registry = opts.registry ?? createRegistry(opts.name);
   app.use(requestContext(opts.logger));
   app.use(httpMetrics(registry));
-  app.use(express.json({ limit: opts.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
+  if (opts.parseJson !== false) {
+    app.use(express.json({ limit: opts.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
+  }
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: opts.name });

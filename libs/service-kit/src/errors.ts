@@ -54,6 +54,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   else if (err?.type === 'entity.too.large' || err?.status === 413) appErr = appError('PAYLOAD_TOO_LARGE');
   else if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported')
     appErr = appError('VALIDATION_ERROR');
+  else if (err?.status === 404 || err?.statusCode === 404) appErr = appError('NOT_FOUND');
   else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
     appErr = appError('VALIDATION_ERROR');
   else {

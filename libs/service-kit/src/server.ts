@@ -26,6 +26,11 @@ export async function listen(handler: RequestListener | http.Server, port: numbe
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // A keep-alive connection busy at close time turns idle once its answer is sent; without
+        // this sweep it would hold the close open until the grace timer below.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        sweep.unref();
+        server.once('close', () => clearInterval(sweep));
         // In-flight requests get a grace period, then remaining sockets are dropped.
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       }),

@@ -1,0 +1,28 @@
+import type { ServiceName } from './routeTable.ts';
+import type { ServiceTarget } from './proxy.ts';
+
+export type ServiceHealth = { status: 'up' | 'down' | 'not deployed'; checks?: Record<string, boolean> };
+
+/** Asks each deployed service's /ready; a service with no address is "not deployed". */
+export async function collectHealth(
+  targets: Partial<Record<ServiceName, ServiceTarget>>,
+  services: ServiceName[],
+  timeoutMs = 2_000,
+): Promise<{ ok: boolean; services: Record<string, ServiceHealth> }> {
+  const entries = await Promise.all(
+    services.map(async (name): Promise<[string, ServiceHealth]> => {
+      const url = targets[name]?.url;
+      if (!url) return [name, { status: 'not deployed' }];
+      try {
+        const res = await fetch(new URL('/ready', url), { signal: AbortSignal.timeout(timeoutMs) });
+        const body = (await res.json().catch(() => ({}))) as { checks?: Record<string, boolean> };
+        return [name, { status: res.ok ? 'up' : 'down', checks: body.checks }];
+      } catch {
+        return [name, { status: 'down' }];
+      }
+    }),
+  );
+  const servicesHealth = Object.fromEntries(entries);
+  const ok = entries.every(([, h]) => h.status !== 'down');
+  return { ok, services: servicesHealth };
+}
