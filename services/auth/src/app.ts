@@ -1,0 +1,90 @@
+import type { Pool } from '@wb/db';
+import { migrate, pingDatabase } from '@wb/db';
+import { ensureEventTables, startOutboxRelay, type EventTransport } from '@wb/events';
+import { appError, createServiceApp, createTokenVerifier, type Logger, type RunnableService } from '@wb/service-kit';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AuthConfig } from './config.ts';
+import { createSigner, signingKeyFromPem, type Signer } from './domain/tokens.ts';
+import { accountRouter } from './routes/account.ts';
+import { authRouter } from './routes/auth.ts';
+import type { AuthContext } from './routes/context.ts';
+import { internalRouter } from './routes/internal.ts';
+import { bootstrapAdmin } from './store/admin.ts';
+import { loadOrCreateSigningKey } from './store/keys.ts';
+import { deleteExpiredTokens } from './store/sessions.ts';
+
+export { AuthConfigSchema, type AuthConfig } from './config.ts';
+export { deleteUser } from './store/users.ts';
+
+export interface AuthDeps {
+  /** A pool whose search_path is the `auth` schema (createPool({schema: 'auth'})). */
+  pool: Pool;
+  transport: EventTransport;
+  logger: Logger;
+  config: AuthConfig;
+}
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+const CLEANUP_EVERY_MS = 60 * 60_000;
+
+export async function createAuthService(deps: AuthDeps): Promise<RunnableService> {
+  const { pool, transport, logger, config } = deps;
+  let signer: Signer | undefined;
+  let relay: { stop(): Promise<void> | void } | undefined;
+  let cleanup: NodeJS.Timeout | undefined;
+
+  const ctx: AuthContext = {
+    pool,
+    config,
+    logger,
+    // In-process: auth checks its own tokens against the same key set it serves at /internal/jwks.
+    verifier: createTokenVerifier({ jwks: () => signer?.jwks ?? { keys: [] } }),
+    signer() {
+      if (!signer) throw appError('SERVICE_UNAVAILABLE');
+      return signer;
+    },
+  };
+
+  const svc = createServiceApp({
+    name: 'auth',
+    logger,
+    bodyLimit: '100kb',
+    readiness: {
+      started: async () => signer !== undefined,
+      database: () => pingDatabase(pool),
+      events: () => transport.healthy(),
+    },
+  });
+  svc.app.use('/api/auth', authRouter(ctx));
+  svc.app.use('/api/auth', accountRouter(ctx));
+  svc.app.use('/internal', internalRouter(ctx));
+  svc.finish();
+
+  return {
+    name: 'auth',
+    app: svc.app,
+    async start() {
+      await migrate(pool, { schema: 'auth', dir: MIGRATIONS });
+      await ensureEventTables(pool);
+      const key = config.AUTH_PRIVATE_KEY_PEM ? await signingKeyFromPem(config.AUTH_PRIVATE_KEY_PEM) : await loadOrCreateSigningKey(pool);
+      signer = await createSigner(key);
+      if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+        const result = await bootstrapAdmin(pool, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+        logger.info({ result }, 'admin account ensured');
+      }
+      relay = startOutboxRelay({ pool, transport, logger });
+      cleanup = setInterval(() => {
+        deleteExpiredTokens(pool).catch((err) => logger.warn({ err }, 'refresh token cleanup failed'));
+      }, CLEANUP_EVERY_MS);
+      cleanup.unref();
+      logger.info({ kid: signer.kid }, 'auth started');
+    },
+    async stop() {
+      if (cleanup) clearInterval(cleanup);
+      cleanup = undefined;
+      await relay?.stop();
+      relay = undefined;
+    },
+  };
+}

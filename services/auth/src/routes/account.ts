@@ -1,0 +1,95 @@
+import { Router } from 'express';
+import { ChangeEmailRequest, ChangePasswordRequest, FavoriteEmojisRequest, UpdateProfileRequest, UpdateSettingsRequest } from '@wb/contracts';
+import { withTransaction } from '@wb/db';
+import { appError, parse, requireAuth } from '@wb/service-kit';
+import { favoritesOrDefault, normalizeFavorites } from '../domain/emojis.ts';
+import { hashPassword, verifyPassword } from '../domain/passwords.ts';
+import { toPublicUser, type UserRow } from '../domain/users.ts';
+import { revokeUserSessions } from '../store/sessions.ts';
+import {
+  findUserById,
+  getFavoriteEmojis,
+  getPasswordHash,
+  setFavoriteEmojis,
+  setPasswordHash,
+  updateProfile,
+  updateSettings,
+} from '../store/users.ts';
+import { currentSessionId, currentUserId, type AuthContext } from './context.ts';
+
+/**
+ * A valid token of a user who no longer exists (deleted by an admin) is answered as an invalid
+ * token, so the client's refresh-then-login flow takes over.
+ */
+function existing<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw appError('TOKEN_INVALID');
+  return value;
+}
+
+/** Calls of a signed-in user. */
+export function accountRouter(ctx: AuthContext): Router {
+  const r = Router();
+  const { pool } = ctx;
+  // Per route, not r.use(): unknown paths under /api/auth must stay 404, not 401.
+  const auth = requireAuth(ctx.verifier);
+
+  const userAnswer = (row: UserRow) => ({ user: toPublicUser(row) });
+
+  // The hot path (every page load, benchmarked through the gateway): cached signature check + one PK lookup.
+  r.get('/verify', auth, async (req, res) => {
+    res.json(userAnswer(existing(await findUserById(pool, currentUserId(req)))));
+  });
+
+  r.get('/profile', auth, async (req, res) => {
+    res.json(userAnswer(existing(await findUserById(pool, currentUserId(req)))));
+  });
+
+  // isAdmin and any other unknown key is dropped by the schema: no public call grants admin.
+  r.patch('/profile', auth, async (req, res) => {
+    const body = parse(UpdateProfileRequest, req.body);
+    res.json(userAnswer(existing(await updateProfile(pool, currentUserId(req), { name: body.name, email: body.email }))));
+  });
+
+  r.patch('/change-email', auth, async (req, res) => {
+    const body = parse(ChangeEmailRequest, req.body);
+    res.json(userAnswer(existing(await updateProfile(pool, currentUserId(req), { email: body.email }))));
+  });
+
+  r.patch('/settings', auth, async (req, res) => {
+    const body = parse(UpdateSettingsRequest, req.body);
+    res.json(userAnswer(existing(await updateSettings(pool, currentUserId(req), body.settings))));
+  });
+
+  /**
+   * Every other session of the user is revoked: whoever knew the old password may hold one. The
+   * caller's own session (the access token's sid) stays, so the device that changed it stays
+   * signed in. Access tokens already issued live out their short TTL.
+   */
+  r.patch('/change-password', auth, async (req, res) => {
+    const body = parse(ChangePasswordRequest, req.body);
+    const userId = currentUserId(req);
+    const current = existing(await getPasswordHash(pool, userId));
+    if (!(await verifyPassword(current, body.currentPassword))) throw appError('INVALID_CURRENT_PASSWORD');
+    const hash = await hashPassword(body.newPassword);
+    await withTransaction(pool, async (client) => {
+      existing((await setPasswordHash(client, userId, hash)) || null);
+      await revokeUserSessions(client, userId, 'password_changed', currentSessionId(req));
+    });
+    res.json({ message: 'Пароль изменён' });
+  });
+
+  r.get('/user/favorite-emojis', auth, async (req, res) => {
+    const stored = await getFavoriteEmojis(pool, currentUserId(req));
+    if (stored === undefined) throw appError('TOKEN_INVALID');
+    res.json({ favorites: favoritesOrDefault(stored) });
+  });
+
+  r.put('/user/favorite-emojis', auth, async (req, res) => {
+    const body = parse(FavoriteEmojisRequest, req.body);
+    const favorites = normalizeFavorites(body.favorites);
+    existing((await setFavoriteEmojis(pool, currentUserId(req), favorites)) || null);
+    res.json({ favorites: favoritesOrDefault(favorites) });
+  });
+
+  return r;
+}

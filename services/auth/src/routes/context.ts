@@ -1,0 +1,28 @@
+import type { Request } from 'express';
+import { decodeJwt } from 'jose';
+import type { Pool } from '@wb/db';
+import { appError, bearerToken, type Logger, type TokenVerifier } from '@wb/service-kit';
+import type { AuthConfig } from '../config.ts';
+import type { Signer } from '../domain/tokens.ts';
+
+/** What the routers share. The signer appears once start() has loaded the key. */
+export interface AuthContext {
+  pool: Pool;
+  config: AuthConfig;
+  logger: Logger;
+  verifier: TokenVerifier;
+  signer(): Signer;
+}
+
+export function currentUserId(req: Request): string {
+  if (!req.user) throw appError('TOKEN_MISSING');
+  return req.user.sub;
+}
+
+/** The session id of an already verified access token (our own `sid` claim, not part of AccessClaims). */
+export function currentSessionId(req: Request): string | undefined {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  const sid = decodeJwt(token).sid;
+  return typeof sid === 'string' ? sid : undefined;
+}

@@ -1,0 +1,99 @@
+import { withTransaction, type Pool, type PoolClient, type Queryable } from '@wb/db';
+import { decideRefresh, type RefreshDecision } from '../domain/refresh.ts';
+import { hashRefreshToken, newRefreshToken } from '../domain/tokens.ts';
+import type { UserRow } from '../domain/users.ts';
+
+export async function issueRefreshToken(db: Queryable, sessionId: string, ttlSeconds: number): Promise<string> {
+  const token = newRefreshToken();
+  await db.query(
+    `INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [hashRefreshToken(token), sessionId, ttlSeconds],
+  );
+  return token;
+}
+
+/** A new session (token family) for a login or registration. */
+export async function createSession(client: PoolClient, userId: string, ttlSeconds: number): Promise<{ sessionId: string; refreshToken: string }> {
+  const r = await client.query<{ id: string }>('INSERT INTO sessions (user_id) VALUES ($1) RETURNING id', [userId]);
+  const sessionId = r.rows[0].id;
+  return { sessionId, refreshToken: await issueRefreshToken(client, sessionId, ttlSeconds) };
+}
+
+export type RotateResult =
+  | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
+  | { ok: false; reason: Exclude<RefreshDecision, 'rotate'> | 'unknown' };
+
+/**
+ * One refresh. The token row is locked (FOR UPDATE), so of N concurrent requests with the same
+ * token exactly one sees it unused and rotates it; the others wait for that commit, then see it
+ * used a moment ago ('race'). Each token's expiry slides: a new token lives the full TTL.
+ */
+export function rotateRefreshToken(pool: Pool, token: string, opts: { ttlSeconds: number; graceMs: number }): Promise<RotateResult> {
+  return withTransaction(pool, async (client): Promise<RotateResult> => {
+    const r = await client.query<{
+      session_id: string;
+      expires_at: string;
+      used_at: string | null;
+      revoked_at: string | null;
+      db_now: string;
+      user_id: string;
+    }>(
+      `SELECT rt.session_id, rt.expires_at, rt.used_at, s.revoked_at, s.user_id, clock_timestamp() AS db_now
+         FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1
+        FOR UPDATE OF rt`,
+      [hashRefreshToken(token)],
+    );
+    const row = r.rows[0];
+    if (!row) return { ok: false, reason: 'unknown' };
+    // The database clock, not this replica's, decides: replicas' clocks may drift.
+    const decision = decideRefresh(
+      { expiresAt: new Date(row.expires_at), usedAt: row.used_at ? new Date(row.used_at) : null, sessionRevoked: row.revoked_at !== null },
+      new Date(row.db_now),
+      opts.graceMs,
+    );
+    if (decision === 'reuse') {
+      await revokeSession(client, row.session_id, 'reuse');
+      return { ok: false, reason: decision };
+    }
+    if (decision !== 'rotate') return { ok: false, reason: decision };
+    await client.query('UPDATE refresh_tokens SET used_at = clock_timestamp() WHERE token_hash = $1', [hashRefreshToken(token)]);
+    const u = await client.query<UserRow>(
+      'SELECT id, name, email, is_admin, plan_name, boards_count, created_at, settings FROM users WHERE id = $1',
+      [row.user_id],
+    );
+    const refreshToken = await issueRefreshToken(client, row.session_id, opts.ttlSeconds);
+    return { ok: true, user: u.rows[0], sessionId: row.session_id, refreshToken };
+  });
+}
+
+export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, reason]);
+}
+
+/** Logout by refresh token: the token's whole family ends, whatever state the token is in. */
+export async function revokeSessionByToken(db: Queryable, token: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoke_reason = $2
+      WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
+    [hashRefreshToken(token), reason],
+  );
+}
+
+export async function revokeUserSessions(db: Queryable, userId: string, reason: string, keepSessionId?: string): Promise<number> {
+  const r = await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoke_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+    [userId, reason, keepSessionId ?? null],
+  );
+  return r.rowCount ?? 0;
+}
+
+/**
+ * Housekeeping: expired tokens can no longer be refreshed nor usefully reused, and a session with
+ * no live token left is over.
+ */
+export async function deleteExpiredTokens(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM refresh_tokens WHERE expires_at < now()');
+  await db.query('DELETE FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.session_id = s.id)');
+}
