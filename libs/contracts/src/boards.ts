@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { LIMITS } from './texts.ts';
+import { ShareRole, type BoardRole } from './events.ts';
+
+/**
+ * Boards, folders, tags and sharing: request schemas and answer shapes of the boards service
+ * (`/api/boards*`, `/api/folders*`, `/api/tags*`). Ids are plain strings here on purpose: an id
+ * that is not UUID-shaped is treated by the service as an id that does not exist (404 of its kind),
+ * not as a validation error, so the schemas leave that check to it.
+ */
+
+export const BOARD_BACKGROUNDS = ['white', 'grid', 'dots', 'lines'] as const;
+export const BoardBackground = z.enum(BOARD_BACKGROUNDS, { error: 'Недопустимый фон доски' });
+export type BoardBackground = z.infer<typeof BoardBackground>;
+
+export const BOARD_LIMITS = {
+  titleMax: 200,
+  folderNameMax: 100,
+  searchMax: 200,
+  tagsPerBoardMax: 100,
+  /** Zoom range of the board page (board-page.md §9). */
+  scaleMin: 0.1,
+  scaleMax: 5,
+  /** Camera coordinates far beyond any canvas are a client bug, not a position. */
+  positionAbsMax: 1e9,
+} as const;
+
+export const BOARD_TEXTS = {
+  titleRequired: 'Название доски не может быть пустым',
+  titleTooLong: `Название доски должно содержать не более ${BOARD_LIMITS.titleMax} символов`,
+  folderNameRequired: 'Название папки не может быть пустым',
+  folderNameTooLong: `Название папки должно содержать не более ${BOARD_LIMITS.folderNameMax} символов`,
+  tagNameRequired: 'Название тега не может быть пустым',
+  tagNameTooLong: `Название тега должно содержать не более ${LIMITS.tagNameMax} символов`,
+  colorInvalid: 'Цвет должен быть в формате #RRGGBB',
+  nothingToUpdate: 'Нет данных для обновления',
+  positionInvalid: 'Позиция должна быть before или after',
+  cameraInvalid: 'Некорректная позиция камеры',
+  scaleInvalid: `Масштаб должен быть от ${BOARD_LIMITS.scaleMin} до ${BOARD_LIMITS.scaleMax}`,
+  rolesInvalid: 'Роли ссылок: viewer, guest, editor',
+  enabledInvalid: 'Поле enabled должно быть true или false',
+  searchTooLong: `Поисковый запрос должен содержать не более ${BOARD_LIMITS.searchMax} символов`,
+  duplicateIds: 'Идентификаторы не должны повторяться',
+} as const;
+
+/** #RGB or #RRGGBB; the service stores the upper-case #RRGGBB form. */
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+const trimmedName = (required: string, tooLong: string, max: number) =>
+  z
+    .string({ error: required })
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, { message: required })
+    .refine((v) => v.length <= max, { message: tooLong });
+
+export const boardTitle = trimmedName(BOARD_TEXTS.titleRequired, BOARD_TEXTS.titleTooLong, BOARD_LIMITS.titleMax);
+export const folderName = trimmedName(
+  BOARD_TEXTS.folderNameRequired,
+  BOARD_TEXTS.folderNameTooLong,
+  BOARD_LIMITS.folderNameMax,
+);
+export const tagName = trimmedName(BOARD_TEXTS.tagNameRequired, BOARD_TEXTS.tagNameTooLong, LIMITS.tagNameMax);
+export const hexColor = z.string({ error: BOARD_TEXTS.colorInvalid }).regex(HEX_COLOR, { message: BOARD_TEXTS.colorInvalid });
+
+const idRef = z.string().max(64);
+const nullableIdRef = idRef.nullable().optional();
+const enabledFlag = z.boolean({ error: BOARD_TEXTS.enabledInvalid });
+
+// ---- boards ----
+
+export const ListBoardsQuery = z.object({
+  /** A folder id, 'none' for boards without a folder, absent for all boards. */
+  folder_id: z.string().max(64).optional(),
+  search: z.string().max(BOARD_LIMITS.searchMax, { message: BOARD_TEXTS.searchTooLong }).optional(),
+  /** Comma-separated tag ids: boards carrying all of them. */
+  tags: z.string().max(4000).optional(),
+});
+
+export const CreateBoardRequest = z.object({ title: boardTitle, folder_id: nullableIdRef });
+export type CreateBoardRequest = z.infer<typeof CreateBoardRequest>;
+
+export const UpdateBoardRequest = z
+  .object({ title: boardTitle.optional(), background: BoardBackground.optional() })
+  .refine((v) => v.title !== undefined || v.background !== undefined, { message: BOARD_TEXTS.nothingToUpdate });
+export type UpdateBoardRequest = z.infer<typeof UpdateBoardRequest>;
+
+export const LinkRequest = z.object({ enabled: enabledFlag });
+export const SharingRequest = z.object({ enabled: enabledFlag });
+export const MultipleLinksRequest = z.object({
+  enabledRoles: z
+    .array(ShareRole, { error: BOARD_TEXTS.rolesInvalid })
+    .max(3, { message: BOARD_TEXTS.rolesInvalid })
+    .refine((r) => new Set(r).size === r.length, { message: BOARD_TEXTS.rolesInvalid }),
+  rotate: z.boolean({ error: BOARD_TEXTS.rolesInvalid }).optional(),
+});
+export type MultipleLinksRequest = z.infer<typeof MultipleLinksRequest>;
+
+const coordinate = z
+  .number({ error: BOARD_TEXTS.cameraInvalid })
+  .refine((v) => Number.isFinite(v) && Math.abs(v) <= BOARD_LIMITS.positionAbsMax, { message: BOARD_TEXTS.cameraInvalid });
+const scale = z
+  .number({ error: BOARD_TEXTS.scaleInvalid })
+  .refine((v) => Number.isFinite(v) && v >= BOARD_LIMITS.scaleMin && v <= BOARD_LIMITS.scaleMax, {
+    message: BOARD_TEXTS.scaleInvalid,
+  });
+export const CameraPosition = z.object({ position_x: coordinate, position_y: coordinate, scale_x: scale, scale_y: scale });
+export type CameraPosition = z.infer<typeof CameraPosition>;
+
+// ---- folders ----
+
+export const CreateFolderRequest = z.object({ name: folderName, parent_id: nullableIdRef, color: hexColor.optional() });
+export const UpdateFolderRequest = z
+  .object({ name: folderName.optional(), parent_id: nullableIdRef, color: hexColor.optional() })
+  .refine((v) => v.name !== undefined || v.parent_id !== undefined || v.color !== undefined, {
+    message: BOARD_TEXTS.nothingToUpdate,
+  });
+export const MoveBoardRequest = z.object({ board_id: idRef, folder_id: idRef.nullable() });
+export const MoveToPositionRequest = z.object({
+  folder_id: idRef,
+  parent_id: idRef.nullable(),
+  target_folder_id: idRef,
+  position: z.enum(['before', 'after'], { error: BOARD_TEXTS.positionInvalid }),
+});
+export const ReorderFoldersRequest = z.object({
+  parent_id: idRef.nullable(),
+  folder_ids: z
+    .array(idRef)
+    .max(10_000)
+    .refine((ids) => new Set(ids).size === ids.length, { message: BOARD_TEXTS.duplicateIds }),
+});
+
+// ---- tags ----
+
+export const CreateTagRequest = z.object({ name: tagName, color: hexColor.optional() });
+export const UpdateTagRequest = z
+  .object({ name: tagName.optional(), color: hexColor.optional() })
+  .refine((v) => v.name !== undefined || v.color !== undefined, { message: BOARD_TEXTS.nothingToUpdate });
+export const SetBoardTagsRequest = z.object({
+  tagIds: z.array(idRef).max(BOARD_LIMITS.tagsPerBoardMax),
+});
+
+// ---- internal ----
+
+export const BoardAccessRequest = z.object({
+  userId: z.string().max(64).optional(),
+  shareToken: z.string().max(256).optional(),
+});
+export type BoardAccessRole = BoardRole | 'none';
+export interface BoardAccessAnswer {
+  role: BoardAccessRole;
+  board: { id: string; owner_id: string; title: string } | null;
+}
+
+// ---- answers ----
+
+export interface TagView {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** A board as the owner's dashboard sees it. The *_token_hash fields carry the share tokens themselves (spec naming). */
+export interface BoardListItem {
+  id: string;
+  title: string;
+  folder_id: string | null;
+  owner_id: string;
+  owner_name: string | null;
+  created_at: string;
+  updated_at: string;
+  folder_name: string | null;
+  folder_color: string | null;
+  background: BoardBackground;
+  is_link_sharing_enabled: boolean;
+  /** The strongest role an anonymous link holder gets right now; null when no link works. */
+  link_role: ShareRole | null;
+  viewer_token_hash: string | null;
+  guest_token_hash: string | null;
+  editor_token_hash: string | null;
+  tags: TagView[];
+}
+
+export type PublicBoardView = Omit<BoardListItem, 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'> &
+  Partial<Pick<BoardListItem, 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'>> & { userRole: BoardRole };
+
+export interface BoardLimits {
+  current: number;
+  /** -1 = unlimited */
+  max: number;
+  canCreate: boolean;
+}
+
+export interface CanvasLimits {
+  max_width: number | null;
+  max_height: number | null;
+  unlimited: boolean;
+  background: BoardBackground;
+}
+
+export interface FolderNode {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  color: string;
+  sort_order: number;
+  board_count: number;
+  children: FolderNode[];
+}

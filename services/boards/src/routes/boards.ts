@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import {
+  CameraPosition,
+  CreateBoardRequest,
+  LinkRequest,
+  ListBoardsQuery,
+  MultipleLinksRequest,
+  SharingRequest,
+  UpdateBoardRequest,
+} from '@wb/contracts';
+import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
+import { appError, parse } from '@wb/service-kit';
+import { isUuid } from '../domain/ids.ts';
+import { boardLimits, canvasLimits } from '../domain/limits.ts';
+import { resolveAccess, type ShareState } from '../domain/roles.ts';
+import {
+  configuredRoles,
+  revokedRoles,
+  rotateSingleLink,
+  sameShareState,
+  setRoleLinks,
+  setSharing,
+  setSingleLink,
+  SINGLE_LINK_ROLE,
+} from '../domain/sharing.ts';
+import { publishBoardCreated, publishBoardDeleted, publishBoardUpdated, publishSharingChanged } from '../events/publish.ts';
+import * as boards from '../store/boards.ts';
+import { getCamera, saveCamera } from '../store/cameras.ts';
+import { getEntitlement, userName } from '../store/projections.ts';
+import { idParam, ownBoardLocked, ownFolder, shareTokenOf, userId, type RouteContext } from './context.ts';
+
+/** 32 random bytes, base64url: unguessable, and safe in a URL query without escaping. */
+export const newShareToken = () => randomBytes(32).toString('base64url');
+
+async function ownerView(db: Queryable, id: string) {
+  const row = await boards.getBoard(db, id);
+  if (!row) throw appError('BOARD_NOT_FOUND');
+  return boards.toListItem(row);
+}
+
+const publicUrl = (boardId: string, token: string | null) => (token ? `/board/${boardId}?token=${token}` : null);
+
+/**
+ * Reads a board for whoever asks: the login, the share token, or both (the stronger role wins).
+ * Credentials are checked before existence, so an anonymous caller learns nothing about ids.
+ */
+async function readAccess(db: Queryable, id: string, user: string | null, token: string | null) {
+  if (!user && !token) throw appError('TOKEN_MISSING');
+  if (!isUuid(id)) throw appError('BOARD_NOT_FOUND');
+  const row = await boards.getBoard(db, id);
+  if (!row) throw appError('BOARD_NOT_FOUND');
+  const decision = resolveAccess({ ownerId: row.owner_id, userId: user, share: boards.shareState(row), token });
+  if (!decision.ok) throw appError(decision.reason);
+  return { row, role: decision.role };
+}
+
+export function boardsRouter(ctx: RouteContext): Router {
+  const r = Router();
+  const { pool } = ctx;
+
+  r.get('/boards', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const q = parse(ListBoardsQuery, req.query);
+    const tagIds = q.tags ? [...new Set(q.tags.split(',').map((t) => t.trim()).filter(Boolean))] : [];
+    const folderId = q.folder_id === undefined || q.folder_id === '' ? undefined : q.folder_id === 'none' ? null : q.folder_id;
+    // An id that is not UUID-shaped matches nothing, exactly like an unknown one.
+    const impossible = (typeof folderId === 'string' && !isUuid(folderId)) || tagIds.some((t) => !isUuid(t));
+    const search = q.search?.trim().toLowerCase() || undefined;
+    const [rows, current, ent] = await Promise.all([
+      impossible ? Promise.resolve([]) : boards.listBoards(pool, me, { folderId, search, tagIds }),
+      boards.countBoards(pool, me),
+      getEntitlement(pool, me),
+    ]);
+    res.json({ boards: rows.map(boards.toListItem), limits: boardLimits(ent, current) });
+  });
+
+  r.post('/boards', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const body = parse(CreateBoardRequest, req.body);
+    const board = await withTransaction(pool, async (client) => {
+      // One creator at a time per user: the count and the insert must see the same world.
+      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('boards:create:' || $1::text, 0))`, [me]);
+      const folderId = body.folder_id ? (await ownFolder(client, body.folder_id, me, true)).id : null;
+      const limits = boardLimits(await getEntitlement(client, me), await boards.countBoards(client, me));
+      if (!limits.canCreate) throw appError('BOARD_LIMIT_REACHED');
+      const id = await boards.insertBoard(client, { ownerId: me, title: body.title, folderId });
+      await publishBoardCreated(client, { id, owner_id: me, title: body.title, folder_id: folderId });
+      return ownerView(client, id);
+    });
+    res.status(201).json({ board });
+  });
+
+  r.get('/boards/:id', ...ctx.maybeAuth, async (req, res) => {
+    const me = req.user?.sub ?? null;
+    const { row, role } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
+    const item = boards.toListItem(row);
+    const view = role === 'owner' ? item : boards.withoutTokens(item);
+    const ent = await getEntitlement(pool, row.owner_id);
+    res.json({
+      board: { ...view, userRole: role },
+      canvasLimits: canvasLimits(ent, row.background),
+      currentUser: me ? { id: me, name: (await userName(pool, me)) ?? req.user!.name } : null,
+    });
+  });
+
+  r.patch('/boards/:id', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const body = parse(UpdateBoardRequest, req.body);
+    const board = await withTransaction(pool, async (client) => {
+      const b = await ownBoardLocked(client, idParam(req), me);
+      await boards.updateBoard(client, b.id, body);
+      await publishBoardUpdated(client, {
+        ...b,
+        title: body.title ?? b.title,
+        background: body.background ?? b.background,
+      });
+      return ownerView(client, b.id);
+    });
+    res.json({ board });
+  });
+
+  r.delete('/boards/:id', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    await withTransaction(pool, async (client) => {
+      const b = await ownBoardLocked(client, idParam(req), me);
+      await boards.deleteBoard(client, b.id);
+      await publishBoardDeleted(client, b);
+    });
+    res.json({ message: 'Доска удалена' });
+  });
+
+  /** Applies a sharing transition to the caller's board; the event names the roles whose old links died. */
+  const changeSharing = (boardId: string, owner: string, next: (s: ShareState) => ShareState) =>
+    withTransaction(pool, async (client: PoolClient) => {
+      const b = await ownBoardLocked(client, boardId, owner);
+      const before = boards.shareState(b);
+      const after = next(before);
+      if (!sameShareState(before, after)) {
+        await boards.saveShareState(client, b.id, after);
+        await publishSharingChanged(client, b.id, {
+          enabled: after.enabled,
+          enabledRoles: configuredRoles(after),
+          revokedRoles: revokedRoles(before, after),
+        });
+      }
+      return ownerView(client, b.id);
+    });
+
+  r.post('/boards/:id/link', ...ctx.auth, async (req, res) => {
+    const { enabled } = parse(LinkRequest, req.body);
+    const board = await changeSharing(idParam(req), userId(req), (s) => setSingleLink(s, enabled, newShareToken));
+    res.json({ board, publicUrl: board.is_link_sharing_enabled ? publicUrl(board.id, board.viewer_token_hash) : null });
+  });
+
+  r.post('/boards/:id/link/rotate', ...ctx.auth, async (req, res) => {
+    const board = await changeSharing(idParam(req), userId(req), (s) => rotateSingleLink(s, newShareToken));
+    res.json({ board, publicUrl: publicUrl(board.id, board[`${SINGLE_LINK_ROLE}_token_hash`]) });
+  });
+
+  r.put('/boards/:id/sharing', ...ctx.auth, async (req, res) => {
+    const { enabled } = parse(SharingRequest, req.body);
+    const board = await changeSharing(idParam(req), userId(req), (s) => setSharing(s, enabled, newShareToken));
+    res.json({ board });
+  });
+
+  r.post('/boards/:id/multiple-links', ...ctx.auth, async (req, res) => {
+    const body = parse(MultipleLinksRequest, req.body);
+    const board = await changeSharing(idParam(req), userId(req), (s) =>
+      setRoleLinks(s, body.enabledRoles, body.rotate === true, newShareToken),
+    );
+    res.json({ board });
+  });
+
+  // Boards have no invited members in this product: the owner is the only member; link holders are anonymous.
+  r.get('/boards/:id/members', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const b = await ownBoardLocked(pool, idParam(req), me, false);
+    res.json({ members: [{ id: b.owner_id, name: (await userName(pool, b.owner_id)) ?? req.user!.name, role: 'owner' }] });
+  });
+
+  // Camera positions are per logged-in user; token-only visitors get 401 (the page skips the call for them).
+  r.get('/boards/:id/camera', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
+    res.json({ data: await getCamera(pool, row.id, me) });
+  });
+
+  r.put('/boards/:id/camera', ...ctx.auth, async (req, res) => {
+    const me = userId(req);
+    const body = parse(CameraPosition, req.body);
+    const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
+    await saveCamera(pool, row.id, me, body);
+    res.json({ data: body });
+  });
+
+  return r;
+}

@@ -1,0 +1,157 @@
+import type { BoardBackground, BoardListItem, TagView } from '@wb/contracts';
+import type { Queryable } from '@wb/db';
+import { linkRole, type ShareState } from '../domain/roles.ts';
+
+export interface BoardRow {
+  id: string;
+  title: string;
+  folder_id: string | null;
+  owner_id: string;
+  owner_name: string | null;
+  created_at: string;
+  updated_at: string;
+  folder_name: string | null;
+  folder_color: string | null;
+  background: BoardBackground;
+  is_link_sharing_enabled: boolean;
+  viewer_token: string | null;
+  guest_token: string | null;
+  editor_token: string | null;
+  tags: TagView[];
+}
+
+const SELECT = `
+  SELECT b.id, b.title, b.folder_id, b.owner_id, u.name AS owner_name, b.created_at, b.updated_at,
+         f.name AS folder_name, f.color AS folder_color, b.background, b.is_link_sharing_enabled,
+         b.viewer_token, b.guest_token, b.editor_token,
+         COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id)
+                     FROM board_tags bt JOIN tags t ON t.id = bt.tag_id WHERE bt.board_id = b.id), '[]'::json) AS tags
+    FROM boards b
+    LEFT JOIN folders f ON f.id = b.folder_id
+    LEFT JOIN users u ON u.id = b.owner_id`;
+
+export const shareState = (b: Pick<BoardRow, 'is_link_sharing_enabled' | 'viewer_token' | 'guest_token' | 'editor_token'>): ShareState => ({
+  enabled: b.is_link_sharing_enabled,
+  viewer: b.viewer_token,
+  guest: b.guest_token,
+  editor: b.editor_token,
+});
+
+/** The list item; tokens only for the owner — everybody else gets the item without the three keys. */
+export function toListItem(b: BoardRow): BoardListItem {
+  return {
+    id: b.id,
+    title: b.title,
+    folder_id: b.folder_id,
+    owner_id: b.owner_id,
+    owner_name: b.owner_name,
+    created_at: b.created_at,
+    updated_at: b.updated_at,
+    folder_name: b.folder_name,
+    folder_color: b.folder_color,
+    background: b.background,
+    is_link_sharing_enabled: b.is_link_sharing_enabled,
+    link_role: linkRole(shareState(b)),
+    viewer_token_hash: b.viewer_token,
+    guest_token_hash: b.guest_token,
+    editor_token_hash: b.editor_token,
+    tags: b.tags,
+  };
+}
+
+export function withoutTokens(item: BoardListItem) {
+  const { viewer_token_hash: _v, guest_token_hash: _g, editor_token_hash: _e, ...rest } = item;
+  return rest;
+}
+
+export interface BoardFilter {
+  /** undefined = all, null = no folder */
+  folderId?: string | null;
+  /** lower-cased substring */
+  search?: string;
+  tagIds?: string[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listBoards(db: Queryable, ownerId: string, f: BoardFilter): Promise<BoardRow[]> {
+  const where = ['b.owner_id = $1'];
+  const params: unknown[] = [ownerId];
+  if (f.folderId === null) where.push('b.folder_id IS NULL');
+  else if (f.folderId !== undefined) {
+    params.push(f.folderId);
+    where.push(`b.folder_id = $${params.length}`);
+  }
+  if (f.search) {
+    params.push(`%${escapeLike(f.search)}%`);
+    where.push(`lower(b.title) LIKE lower($${params.length})`);
+  }
+  if (f.tagIds && f.tagIds.length > 0) {
+    params.push(f.tagIds);
+    where.push(`b.id IN (SELECT bt.board_id FROM board_tags bt WHERE bt.tag_id = ANY($${params.length}::uuid[])
+                          GROUP BY bt.board_id HAVING count(*) = ${f.tagIds.length})`);
+  }
+  const { rows } = await db.query<BoardRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY b.updated_at DESC, b.id`, params);
+  return rows;
+}
+
+export async function getBoard(db: Queryable, id: string): Promise<BoardRow | null> {
+  const { rows } = await db.query<BoardRow>(`${SELECT} WHERE b.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The board's core row; `lock` holds it for the rest of the transaction. */
+export async function lockBoard(db: Queryable, id: string, lock = true) {
+  const { rows } = await db.query<{
+    id: string;
+    owner_id: string;
+    title: string;
+    folder_id: string | null;
+    background: BoardBackground;
+    is_link_sharing_enabled: boolean;
+    viewer_token: string | null;
+    guest_token: string | null;
+    editor_token: string | null;
+  }>(
+    `SELECT id, owner_id, title, folder_id, background, is_link_sharing_enabled, viewer_token, guest_token, editor_token
+       FROM boards WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+export type LockedBoard = NonNullable<Awaited<ReturnType<typeof lockBoard>>>;
+
+export async function countBoards(db: Queryable, ownerId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM boards WHERE owner_id = $1', [ownerId]);
+  return rows[0].n;
+}
+
+export async function insertBoard(db: Queryable, b: { ownerId: string; title: string; folderId: string | null }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO boards (owner_id, title, folder_id) VALUES ($1, $2, $3) RETURNING id',
+    [b.ownerId, b.title, b.folderId],
+  );
+  return rows[0].id;
+}
+
+export async function updateBoard(db: Queryable, id: string, patch: { title?: string; background?: BoardBackground }) {
+  await db.query(
+    `UPDATE boards SET title = COALESCE($2, title), background = COALESCE($3, background), updated_at = now() WHERE id = $1`,
+    [id, patch.title ?? null, patch.background ?? null],
+  );
+}
+
+export async function setBoardFolder(db: Queryable, id: string, folderId: string | null) {
+  await db.query('UPDATE boards SET folder_id = $2 WHERE id = $1', [id, folderId]);
+}
+
+export async function saveShareState(db: Queryable, id: string, s: ShareState) {
+  await db.query(
+    `UPDATE boards SET is_link_sharing_enabled = $2, viewer_token = $3, guest_token = $4, editor_token = $5 WHERE id = $1`,
+    [id, s.enabled, s.viewer, s.guest, s.editor],
+  );
+}
+
+export async function deleteBoard(db: Queryable, id: string) {
+  await db.query('DELETE FROM boards WHERE id = $1', [id]);
+}
