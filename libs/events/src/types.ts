@@ -34,3 +34,10 @@ export interface Subscription {
 
 export const DEFAULT_BACKOFF_MS = [200, 1_000, 5_000, 15_000, 60_000];
 export const DEFAULT_MAX_DELIVER = 20;
+
+/** The subset of a pino logger the transports use, so callers can pass their service logger. */
+export interface EventLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}

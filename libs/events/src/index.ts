@@ -1,0 +1,6 @@
+export * from './types.ts';
+export { newEvent } from './event.ts';
+export { createInProcessTransport, type InProcessTransportOptions } from './inprocess.ts';
+export { createNatsTransport, type NatsTransportOptions } from './nats.ts';
+export { ensureEventTables, enqueueEvent, startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
+export { idempotent } from './idempotent.ts';

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import pg from 'pg';
+import { createPool, withTransaction, type Pool } from '@wb/db';
+import { startPostgres, createDatabase } from '@wb/testkit';
+import {
+  createInProcessTransport,
+  enqueueEvent,
+  ensureEventTables,
+  idempotent,
+  newEvent,
+  startOutboxRelay,
+  type DomainEvent,
+  type EventTransport,
+} from '../src/index.ts';
+import { memoryLogger, sleep, waitFor } from './helpers.ts';
+
+/** A real transport with a switch that makes publishing fail, and a count of publish calls. */
+function observed(inner: EventTransport) {
+  const calls = new Map<string, number>();
+  const state = { broken: false };
+  const transport: EventTransport = {
+    async publish(event) {
+      if (state.broken) throw new Error('broker unavailable');
+      calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
+      await inner.publish(event);
+    },
+    subscribe: (o) => inner.subscribe(o),
+    healthy: () => inner.healthy(),
+    close: () => inner.close(),
+  };
+  return { transport, calls, state };
+}
+
+describe('outbox', () => {
+  let server: { url: string; stop(): Promise<void> };
+  let url: string;
+  let pool: Pool;
+  const pools: Pool[] = [];
+
+  async function schemaPool(schema: string): Promise<Pool> {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await admin.end();
+    const p = createPool({ url, schema });
+    pools.push(p);
+    return p;
+  }
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await createDatabase(server.url);
+    pool = await schemaPool('svc');
+    await ensureEventTables(pool);
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+    await server?.stop();
+  });
+
+  async function clearOutbox(p: Pool = pool) {
+    await p.query('DELETE FROM outbox');
+  }
+
+  it('creates the tables idempotently, in the pool schema, even from concurrent replicas', async () => {
+    const other = await schemaPool('other_svc');
+    await Promise.all([ensureEventTables(other), ensureEventTables(other), ensureEventTables(other)]);
+    const { rows } = await other.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'other_svc' ORDER BY table_name`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(['outbox', 'processed_events']);
+  });
+
+  it('publishes nothing from a rolled back transaction', async () => {
+    await clearOutbox();
+    const { transport, calls } = observed(createInProcessTransport());
+    const relay = startOutboxRelay({ pool, transport, pollMs: 50 });
+    await expect(
+      withTransaction(pool, async (client) => {
+        await enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'test');
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    await relay.flush();
+    await sleep(200);
+    expect(calls.size).toBe(0);
+    expect((await pool.query('SELECT count(*)::int AS n FROM outbox')).rows[0].n).toBe(0);
+    await relay.stop();
+    await transport.close();
+  });
+
+  it('rejects a payload that breaks the contract and stores nothing', async () => {
+    await clearOutbox();
+    await expect(
+      withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: 'not-a-uuid' }, 'test')),
+    ).rejects.toThrow();
+    await expect(
+      // @ts-expect-error an unknown type must be refused at run time too
+      withTransaction(pool, (client) => enqueueEvent(client, 'user.exploded', {}, 'test')),
+    ).rejects.toThrow(/unknown event type/);
+    expect((await pool.query('SELECT count(*)::int AS n FROM outbox')).rows[0].n).toBe(0);
+  });
+
+  it('publishes committed events exactly once, in order, with two relays running', async () => {
+    await clearOutbox();
+    const inner = createInProcessTransport();
+    const { transport, calls } = observed(inner);
+    const received: string[] = [];
+    const sub = await inner.subscribe({ durable: 'order', types: ['user.deleted'], handler: async (e) => void received.push(e.id) });
+    // Two replicas: their own pools, the same transport.
+    const relayA = startOutboxRelay({ pool, transport, pollMs: 20, batch: 7 });
+    const poolB = createPool({ url, schema: 'svc' });
+    pools.push(poolB);
+    const relayB = startOutboxRelay({ pool: poolB, transport, pollMs: 20, batch: 7 });
+
+    const written: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await withTransaction(pool, async (client) => {
+        for (let j = 0; j < 5; j++) written.push((await enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'test')).id);
+      });
+    }
+    await waitFor(() => received.length >= written.length, 15_000, 'all events');
+    await relayA.flush();
+    await sleep(300);
+    expect(received).toEqual(written);
+    expect([...calls.values()].every((n) => n === 1)).toBe(true);
+    expect(calls.size).toBe(written.length);
+    expect((await pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0].n).toBe(0);
+    await Promise.all([relayA.stop(), relayB.stop()]);
+    await sub.stop();
+    await inner.close();
+  });
+
+  it('publishes promptly on NOTIFY, without waiting for the poll', async () => {
+    await clearOutbox();
+    const transport = createInProcessTransport();
+    const got: DomainEvent[] = [];
+    await transport.subscribe({ durable: 'prompt', types: ['board.deleted'], handler: async (e) => void got.push(e) });
+    const relay = startOutboxRelay({ pool, transport, pollMs: 60_000 });
+    await sleep(300); // let LISTEN take effect
+    const started = Date.now();
+    const event = await withTransaction(pool, (client) =>
+      enqueueEvent(client, 'board.deleted', { boardId: randomUUID(), ownerId: randomUUID() }, 'boards'),
+    );
+    await waitFor(() => got.length === 1, 5_000, 'the notified event');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(got[0]).toEqual(event);
+    await relay.stop();
+    await transport.close();
+  });
+
+  it('leaves the row when publishing fails and publishes it later', async () => {
+    await clearOutbox();
+    const log = memoryLogger();
+    const { transport, calls, state } = observed(createInProcessTransport());
+    state.broken = true;
+    const relay = startOutboxRelay({ pool, transport, pollMs: 50, logger: log.logger });
+    const event = await withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'auth'));
+    await expect(relay.flush()).rejects.toThrow('broker unavailable');
+    await sleep(200);
+    const row = await pool.query('SELECT published_at FROM outbox WHERE id = $1', [event.id]);
+    expect(row.rows[0].published_at).toBeNull();
+    expect(log.records.some((r) => r.level === 'warn')).toBe(true);
+
+    state.broken = false;
+    await waitFor(async () => {
+      const r = await pool.query('SELECT published_at FROM outbox WHERE id = $1', [event.id]);
+      return r.rows[0].published_at !== null;
+    }, 5_000, 'the retried publish');
+    expect(calls.get(event.id)).toBe(1);
+    await relay.stop();
+    await transport.close();
+  });
+
+  it('deletes published rows after the retention', async () => {
+    await clearOutbox();
+    await pool.query(
+      `INSERT INTO outbox (id, type, payload, created_at, published_at) VALUES ($1, 'user.deleted', '{}', now() - interval '3 days', now() - interval '2 days')`,
+      [randomUUID()],
+    );
+    const transport = createInProcessTransport();
+    const relay = startOutboxRelay({ pool, transport, pollMs: 50 });
+    await waitFor(async () => (await pool.query('SELECT count(*)::int AS n FROM outbox')).rows[0].n === 0, 5_000, 'cleanup');
+    await relay.stop();
+    await transport.close();
+  });
+});
+
+describe('idempotent', () => {
+  let server: { url: string; stop(): Promise<void> };
+  let pool: Pool;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    const url = await createDatabase(server.url);
+    pool = createPool({ url, schema: 'public' });
+    await ensureEventTables(pool);
+    await pool.query('CREATE TABLE effects (event_id uuid, n int)');
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  it('runs the handler once per event, even for duplicate and concurrent deliveries', async () => {
+    const handle = idempotent(pool, 'counter', async (event, client) => {
+      await client.query('INSERT INTO effects VALUES ($1, 1)', [event.id]);
+      await sleep(50);
+    });
+    const event = newEvent('user.deleted', { userId: randomUUID() }, 'test');
+    await Promise.all([handle(event), handle(event)]);
+    await handle(event);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM effects WHERE event_id = $1', [event.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('keeps consumers apart and lets a failed attempt run again', async () => {
+    const event = newEvent('user.deleted', { userId: randomUUID() }, 'test');
+    let fail = true;
+    const flaky = idempotent(pool, 'flaky', async (e, client) => {
+      await client.query('INSERT INTO effects VALUES ($1, 2)', [e.id]);
+      if (fail) throw new Error('downstream failure');
+    });
+    await expect(flaky(event)).rejects.toThrow('downstream failure');
+    fail = false;
+    await flaky(event);
+    await idempotent(pool, 'other', async (e, client) => void (await client.query('INSERT INTO effects VALUES ($1, 3)', [e.id])))(event);
+    const { rows } = await pool.query('SELECT n FROM effects WHERE event_id = $1 ORDER BY n', [event.id]);
+    expect(rows.map((r) => r.n)).toEqual([2, 3]);
+  });
+
+  it('skips an event redelivered through a transport', async () => {
+    const transport = createInProcessTransport({ logger: memoryLogger().logger });
+    let runs = 0;
+    let throwAfterCommit = true;
+    const handler = idempotent(pool, 'via-transport', async () => {
+      runs += 1;
+    });
+    await transport.subscribe({
+      durable: 'via-transport',
+      types: ['user.deleted'],
+      backoffMs: [20],
+      // The first delivery commits and then "crashes" before the ack: the redelivery must be skipped.
+      handler: async (e) => {
+        await handler(e);
+        if (throwAfterCommit) {
+          throwAfterCommit = false;
+          throw new Error('lost ack');
+        }
+      },
+    });
+    await transport.publish(newEvent('user.deleted', { userId: randomUUID() }, 'test'));
+    await waitFor(() => !throwAfterCommit);
+    await sleep(300);
+    expect(runs).toBe(1);
+    await transport.close();
+  });
+});
