@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
+import { createPool, type Pool } from '@wb/db';
+import { createInProcessTransport, type EventTransport } from '@wb/events';
+import { createLogger, createTokenVerifier, listen, type RunningServer } from '@wb/service-kit';
+import { createDatabase, startPostgres } from '@wb/testkit';
+import { createBoardsService, SCHEMA, type BoardsService } from '../src/app.ts';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  token: string;
+}
+
+export interface Harness {
+  pool: Pool;
+  transport: EventTransport;
+  service: BoardsService;
+  base: string;
+  user(name?: string): Promise<TestUser>;
+  api(method: string, path: string, opts?: { token?: string; share?: string; body?: unknown; raw?: string }): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real boards service on a fresh database and an in-process transport. Access tokens are
+ * signed with a test key pair and verified by the real verifier against its public JWK.
+ */
+export async function startHarness(): Promise<Harness> {
+  const pg = await startPostgres();
+  const url = await createDatabase(pg.url);
+  const pool = createPool({ url, schema: SCHEMA, max: 30 });
+  const transport = createInProcessTransport();
+  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
+  const verifier = createTokenVerifier({ jwks: { keys: [jwk] } });
+  const service = await createBoardsService({
+    pool,
+    transport,
+    logger: createLogger('boards-test', 'silent'),
+    config: { http: { bodyLimit: '100kb' } },
+    verifier,
+  });
+  await service.start();
+  const server: RunningServer = await listen(service.app, 0, '127.0.0.1');
+  const base = `http://127.0.0.1:${server.port}`;
+
+  return {
+    pool,
+    transport,
+    service,
+    base,
+    async user(name = 'Тестовый пользователь') {
+      const id = randomUUID();
+      const token = await new SignJWT({ name, email: `${id}@example.com`, admin: false })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
+        .setSubject(id)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(privateKey);
+      return { id, name, token };
+    },
+    async api(method, path, opts = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.share) headers['x-share-token'] = opts.share;
+      let body: string | undefined;
+      if (opts.raw !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = opts.raw;
+      } else if (opts.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(opts.body);
+      }
+      const res = await fetch(`${base}${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed as any };
+    },
+    async stop() {
+      await server.close();
+      await service.stop();
+      await transport.close();
+      await pool.end();
+      await pg.stop();
+    },
+  };
+}
+
+/** A snapshot of every table the service owns, to prove a refused request changed nothing. */
+export async function snapshot(pool: Pool): Promise<string> {
+  const queries: Record<string, string> = {
+    boards: 'SELECT * FROM boards ORDER BY id',
+    folders: 'SELECT * FROM folders ORDER BY id',
+    tags: 'SELECT * FROM tags ORDER BY id',
+    board_tags: 'SELECT * FROM board_tags ORDER BY 1, 2',
+    camera_positions: 'SELECT * FROM camera_positions ORDER BY 1, 2',
+    entitlements: 'SELECT * FROM entitlements ORDER BY 1',
+    // published_at moves on its own (the relay); what matters is which events exist.
+    outbox: 'SELECT id, type, payload FROM outbox ORDER BY seq',
+  };
+  const parts: string[] = [];
+  for (const [t, sql] of Object.entries(queries)) {
+    const { rows } = await pool.query(sql);
+    parts.push(`${t}:${JSON.stringify(rows)}`);
+  }
+  return parts.join('\n');
+}
+
+export async function outboxEvents(pool: Pool, type: string): Promise<any[]> {
+  const { rows } = await pool.query('SELECT payload FROM outbox WHERE type = $1 ORDER BY seq', [type]);
+  return rows.map((r) => r.payload);
+}
+
+/** Polls until `check` passes (consumers run asynchronously). */
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
