@@ -1,0 +1,25 @@
+// `npm run bench [-- <suite> [args]]`: runs one benchmark suite, or all of them. Each prints its
+// figures with the command that made them and the machine they ran on.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
+
+const suites = readdirSync(path.join(repoRoot, 'loadtests'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(path.join(repoRoot, 'loadtests', d.name, 'bench.ts')))
+  .map((d) => d.name);
+const [which, ...rest] = process.argv.slice(2);
+if (which && !suites.includes(which)) {
+  console.error(`unknown suite "${which}"; available: ${suites.join(', ')}`);
+  process.exit(2);
+}
+buildFrontendIfStale();
+let failed = 0;
+for (const suite of which ? [which] : suites) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('loadtests', suite, 'bench.ts'), ...rest], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
