@@ -44,6 +44,12 @@ export const ERRORS = {
   CYCLIC_DEPENDENCY: def(400, 'Нельзя переместить папку в её дочернюю папку', true),
   TAG_NOT_FOUND: def(404, 'Тег не найден'),
   TAG_ALREADY_EXISTS: def(409, 'Тег с таким названием уже существует'),
+
+  // Realtime (board documents)
+  OWNER_REQUIRED: def(403, 'Действие доступно только владельцу доски'),
+  REACTIONS_NOT_ALLOWED: def(403, 'Реакции недоступны в этом режиме просмотра'),
+  OBJECT_NOT_FOUND: def(404, 'Объект не найден или не поддерживает реакции'),
+  DOCUMENT_TOO_LARGE: def(413, 'Доска слишком большая'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { createServiceApp, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
+import type { EventTransport, Subscription } from '@wb/events';
+import { CloseCode } from './domain/close-codes.ts';
+import { savedEventId } from './domain/snapshots.ts';
+import { DEFAULT_LIMITS, type RealtimeLimits } from './config.ts';
+import type { BoardAccessClient } from './access.ts';
+import type { DocumentStore } from './store/types.ts';
+import { RealtimeServer } from './core/server.ts';
+import type { Extension } from './core/types.ts';
+import { Auth } from './extensions/auth.ts';
+import { Persistence } from './extensions/persistence.ts';
+import { Relay, type ControlMessage } from './extensions/relay.ts';
+import { createRealtimeMetrics } from './extensions/metrics.ts';
+import { subscribeBoardEvents } from './events/board-consumer.ts';
+import { documentRoutes } from './routes/documents.ts';
+
+export interface RealtimeDeps {
+  logger: Logger;
+  store: DocumentStore;
+  verifier: TokenVerifier;
+  boards: BoardAccessClient;
+  /** Domain events (board.deleted, board.sharing_changed in; board.saved out). */
+  transport?: EventTransport;
+  /** Core NATS for the relay between replicas; absent = a single replica. */
+  nats?: NatsConnection;
+  replicaId?: string;
+  limits?: Partial<RealtimeLimits>;
+  registry?: Registry;
+}
+
+export interface RealtimeService extends RunnableService {
+  server: RealtimeServer;
+  persistence: Persistence;
+  replicaId: string;
+}
+
+export async function createRealtimeService(deps: RealtimeDeps): Promise<RealtimeService> {
+  const limits: RealtimeLimits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const replicaId = deps.replicaId ?? randomUUID();
+  const logger = deps.logger.child({ replica: replicaId });
+  const { app, registry, finish } = createServiceApp({
+    name: 'realtime',
+    logger,
+    registry: deps.registry,
+    bodyLimit: '16kb',
+    readiness: {
+      store: () => deps.store.ping(),
+      ...(deps.nats ? { nats: async () => !deps.nats!.isClosed() } : {}),
+      ...(deps.transport ? { events: () => deps.transport!.healthy() } : {}),
+    },
+  });
+
+  const persistence = new Persistence({
+    store: deps.store,
+    logger,
+    flushIntervalMs: limits.flushIntervalMs,
+    compactIntervalMs: limits.compactIntervalMs,
+    onSaved: async (boardId, version, objectsCount) => {
+      await deps.transport?.publish({
+        id: savedEventId(boardId, version),
+        type: 'board.saved',
+        occurredAt: new Date().toISOString(),
+        source: 'realtime',
+        data: { boardId, version, objectsCount },
+      });
+    },
+  });
+
+  // Set below, once the server exists; extensions only call it after start.
+  let server!: RealtimeServer;
+  const onControl = (boardId: string, msg: ControlMessage) => void applyControl(boardId, msg);
+
+  let relay: Relay | undefined;
+  const metricsRef: { observeRelayLag?: (s: number) => void } = {};
+  if (deps.nats) {
+    relay = new Relay({
+      nc: deps.nats,
+      replicaId,
+      logger,
+      onControl,
+      observeLag: (s) => metricsRef.observeRelayLag?.(s),
+      maxDocBytes: limits.maxDocBytes,
+    });
+  }
+
+  // Order matters: the relay subscribes before the store is read, so nothing relayed meanwhile is missed.
+  const extensions: Extension[] = [new Auth({ verifier: deps.verifier, boards: deps.boards })];
+  if (relay) extensions.push(relay);
+  extensions.push(persistence);
+
+  server = new RealtimeServer({ limits, logger, extensions });
+  const metrics = createRealtimeMetrics(registry, {
+    connections: () => server.connectionCount,
+    documents: () => server.rooms.size,
+    persistenceLagMs: () => persistence.lagMs(),
+  });
+  server.setStats(metrics.stats);
+  metricsRef.observeRelayLag = metrics.observeRelayLag;
+
+  /** Delivers to every replica holding the board, or straight to this one without NATS. */
+  async function control(boardId: string, msg: ControlMessage): Promise<void> {
+    if (relay) {
+      relay.control(boardId, msg);
+      await deps.nats!.flush();
+    } else {
+      await applyControl(boardId, msg);
+    }
+  }
+
+  async function applyControl(boardId: string, msg: ControlMessage): Promise<void> {
+    try {
+      if (msg.action === 'deleted') await server.dropRoom(boardId, CloseCode.BOARD_NOT_FOUND, 'board deleted');
+      else if (msg.action === 'reset') await server.resetRoom(boardId, { persist: false });
+      else await recheck(boardId);
+    } catch (err) {
+      logger.error({ err, boardId, action: msg.action }, 'control action failed');
+    }
+  }
+
+  /** Sharing changed: every connection asks boards again with the credentials it came with. */
+  async function recheck(boardId: string): Promise<void> {
+    await Promise.all(
+      server.connectionsOf(boardId).map(async (conn) => {
+        const who = conn.identity;
+        if (!who) return;
+        const answer = await deps.boards
+          .access(boardId, { userId: who.userId ?? undefined, shareToken: who.shareToken })
+          .catch(() => null);
+        if (!answer) return; // boards unreachable: keep the connection rather than guess
+        if (!answer.board) conn.close(CloseCode.BOARD_NOT_FOUND);
+        else if (answer.role === 'none') conn.close(CloseCode.ACCESS_REVOKED);
+        // A changed role takes effect at once: the core reads it for every message.
+        else who.role = answer.role;
+      }),
+    );
+  }
+
+  app.use(
+    documentRoutes({
+      server,
+      persistence,
+      store: deps.store,
+      verifier: deps.verifier,
+      boards: deps.boards,
+      reset: (boardId) => control(boardId, { action: 'reset' }),
+    }),
+  );
+  finish();
+
+  let subscription: Subscription | undefined;
+  return {
+    name: 'realtime',
+    app,
+    server,
+    persistence,
+    replicaId,
+    handleUpgrade: (req, socket, head) => server.handleUpgrade(req, socket, head),
+    async start() {
+      await deps.store.init();
+      persistence.start(() => server.rooms.values());
+      if (deps.transport) {
+        subscription = await subscribeBoardEvents({
+          transport: deps.transport,
+          store: deps.store,
+          logger,
+          control,
+          settleMs: limits.flushIntervalMs * 5,
+        });
+      }
+    },
+    async stop() {
+      await subscription?.stop();
+      // Closes sockets with 4503 (clients reconnect elsewhere), flushes and compacts every board.
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Fan-out between replicas over core NATS (no JetStream: at-most-once, lowest latency; what the
+ * relay misses is still in the store and in the clients' copies, which sync on reconnect).
+ *
+ * Per loaded board:
+ *   rt.board.<id>.u     accepted document updates   [replica, sentAt, update]
+ *   rt.board.<id>.a     awareness updates           [replica, sentAt, update]
+ *   rt.board.<id>.c     control (recheck access, deleted, reset), JSON
+ *   rt.board.<id>.sync  request with a state vector → the diff and all awareness states; only
+ *                       replicas that finished loading subscribe, so "no responders" is instant.
+ */
+import * as Y from 'yjs';
+import * as encoding from 'lib0/encoding';
+import * as decoding from 'lib0/decoding';
+import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Room } from '../core/room.ts';
+import { Origin, isLocalChange, type Extension } from '../core/types.ts';
+
+const SYNC_TIMEOUT_MS = 500;
+
+export const ControlMessage = z.object({
+  action: z.enum(['recheck', 'deleted', 'reset']),
+});
+export type ControlMessage = z.infer<typeof ControlMessage>;
+
+const subject = (boardId: string, kind: 'u' | 'a' | 'c' | 'sync') => `rt.board.${boardId}.${kind}`;
+
+function frame(replicaId: string, payload: Uint8Array): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarString(e, replicaId);
+  encoding.writeFloat64(e, Date.now());
+  encoding.writeVarUint8Array(e, payload);
+  return encoding.toUint8Array(e);
+}
+
+function unframe(data: Uint8Array): { replicaId: string; sentAt: number; payload: Uint8Array } {
+  const d = decoding.createDecoder(data);
+  return { replicaId: decoding.readVarString(d), sentAt: decoding.readFloat64(d), payload: decoding.readVarUint8Array(d) };
+}
+
+export interface RelayOptions {
+  nc: NatsConnection;
+  replicaId: string;
+  logger: Logger;
+  onControl(boardId: string, msg: ControlMessage): void;
+  /** publish → receive delay of each relayed message, in seconds. */
+  observeLag?(seconds: number): void;
+  /** Limits applied to relayed updates like to a client's. */
+  maxDocBytes: number;
+}
+
+export class Relay implements Extension {
+  readonly name = 'relay';
+  private readonly subs = new Map<string, Subscription[]>();
+
+  constructor(private readonly opts: RelayOptions) {}
+
+  /** Runs before the store is read: updates relayed meanwhile are applied, Yjs orders them. */
+  async onLoadDocument(room: Room): Promise<void> {
+    const { nc } = this.opts;
+    const id = room.boardId;
+    const subs = [
+      nc.subscribe(subject(id, 'u'), { callback: (err, msg) => !err && this.onUpdate(room, msg) }),
+      nc.subscribe(subject(id, 'a'), { callback: (err, msg) => !err && this.onAwareness(room, msg) }),
+      nc.subscribe(subject(id, 'c'), { callback: (err, msg) => !err && this.onControlMsg(id, msg) }),
+    ];
+    this.subs.set(id, subs);
+    // Make sure the server knows the subscriptions before anyone publishes for this board.
+    await nc.flush();
+  }
+
+  /** Asks replicas holding the board for whatever they accepted and have not flushed yet. */
+  async afterLoadDocument(room: Room): Promise<void> {
+    const { nc, replicaId } = this.opts;
+    try {
+      const reply = await nc.request(subject(room.boardId, 'sync'), frame(replicaId, Y.encodeStateVector(room.doc)), {
+        timeout: SYNC_TIMEOUT_MS,
+      });
+      const d = decoding.createDecoder(reply.data);
+      const diff = decoding.readVarUint8Array(d);
+      const awareness = decoding.readVarUint8Array(d);
+      Y.applyUpdate(room.doc, diff, Origin.RELAY);
+      applyAwarenessUpdate(room.awareness, awareness, Origin.RELAY);
+    } catch (err) {
+      // No other replica holds the board (503 no responders) or it did not answer in time.
+      const code = (err as { code?: string }).code;
+      if (code !== '503' && code !== 'TIMEOUT') this.opts.logger.warn({ err, boardId: room.boardId }, 'sync request failed');
+    }
+    const syncSub = nc.subscribe(subject(room.boardId, 'sync'), { callback: (err, msg) => !err && this.onSyncRequest(room, msg) });
+    this.subs.get(room.boardId)?.push(syncSub);
+  }
+
+  onChange(room: Room, update: Uint8Array, origin: unknown): void {
+    if (!isLocalChange(origin)) return;
+    this.opts.nc.publish(subject(room.boardId, 'u'), frame(this.opts.replicaId, update));
+  }
+
+  onAwarenessUpdate(room: Room, update: Uint8Array, origin: unknown): void {
+    if (origin === Origin.RELAY) return;
+    this.opts.nc.publish(subject(room.boardId, 'a'), frame(this.opts.replicaId, update));
+  }
+
+  afterUnloadDocument(room: Room): void {
+    for (const s of this.subs.get(room.boardId) ?? []) s.unsubscribe();
+    this.subs.delete(room.boardId);
+  }
+
+  /** Sends a control message to every replica holding the board (this one included). */
+  control(boardId: string, msg: ControlMessage): void {
+    this.opts.nc.publish(subject(boardId, 'c'), new TextEncoder().encode(JSON.stringify(msg)));
+  }
+
+  async onDestroy(): Promise<void> {
+    for (const subs of this.subs.values()) for (const s of subs) s.unsubscribe();
+    this.subs.clear();
+    await this.opts.nc.flush().catch(() => {});
+  }
+
+  private receive(msg: Msg): Uint8Array | null {
+    try {
+      const { replicaId, sentAt, payload } = unframe(msg.data);
+      if (replicaId === this.opts.replicaId) return null;
+      this.opts.observeLag?.(Math.max(0, Date.now() - sentAt) / 1000);
+      return payload;
+    } catch (err) {
+      this.opts.logger.warn({ err, subject: msg.subject }, 'malformed relay message');
+      return null;
+    }
+  }
+
+  private onUpdate(room: Room, msg: Msg): void {
+    const update = this.receive(msg);
+    if (!update || room.size + update.byteLength > this.opts.maxDocBytes * 2) return;
+    try {
+      Y.applyUpdate(room.doc, update, Origin.RELAY);
+    } catch (err) {
+      this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed update failed to apply');
+    }
+  }
+
+  private onAwareness(room: Room, msg: Msg): void {
+    const update = this.receive(msg);
+    if (!update) return;
+    try {
+      applyAwarenessUpdate(room.awareness, update, Origin.RELAY);
+    } catch (err) {
+      this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed awareness failed to apply');
+    }
+  }
+
+  private onControlMsg(boardId: string, msg: Msg): void {
+    try {
+      this.opts.onControl(boardId, ControlMessage.parse(JSON.parse(new TextDecoder().decode(msg.data))));
+    } catch (err) {
+      this.opts.logger.warn({ err, boardId }, 'malformed control message');
+    }
+  }
+
+  private onSyncRequest(room: Room, msg: Msg): void {
+    try {
+      const { replicaId, payload } = unframe(msg.data);
+      if (replicaId === this.opts.replicaId || !room.loaded || !msg.reply) return;
+      const e = encoding.createEncoder();
+      encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(room.doc, payload));
+      encoding.writeVarUint8Array(e, encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()]));
+      msg.respond(encoding.toUint8Array(e));
+    } catch (err) {
+      this.opts.logger.warn({ err, boardId: room.boardId }, 'sync request handling failed');
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const boardId = z.string({ error: 'Не указана доска' }).regex(/^[\w-]{1,64}$/, { message: 'Не указана доска' });
+
+export const ForceSaveRequest = z.object({ boardId, clearData: z.boolean().optional() });
+export const ReactionRequest = z.object({
+  boardId,
+  objectId: z.string().min(1).max(64),
+  emoji: z.string().min(1).max(16),
+});
+export const BoardParams = z.object({ id: boardId });
+export const StateQuery = z.object({ format: z.enum(['binary', 'json']).default('binary') });

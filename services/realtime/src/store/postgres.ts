@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate, pingDatabase, withTransaction, type Pool } from '@wb/db';
+import type { DocumentStore, NewState, SnapshotRow, StoredDocument } from './types.ts';
+
+export const REALTIME_SCHEMA = 'realtime';
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+const bytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+/** The embedded mode's store: schema `realtime`, written in transactions (Postgres has them). */
+export function createPostgresStore(pool: Pool): DocumentStore {
+  return {
+    async init() {
+      await migrate(pool, { schema: REALTIME_SCHEMA, dir: MIGRATIONS });
+    },
+
+    async load(boardId): Promise<StoredDocument> {
+      // One snapshot of both tables, so a compaction in between cannot make the log look empty.
+      return withTransaction(pool, async (c) => {
+        await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const doc = await c.query('SELECT state, version, hash FROM board_documents WHERE board_id = $1', [boardId]);
+        const log = await c.query('SELECT id, update FROM board_updates WHERE board_id = $1 ORDER BY id', [boardId]);
+        const row = doc.rows[0];
+        return {
+          state: row ? bytes(row.state) : null,
+          version: row?.version ?? 0,
+          hash: row?.hash ?? null,
+          log: log.rows.map((r) => ({ id: String(r.id), update: bytes(r.update) })),
+        };
+      });
+    },
+
+    async append(boardId, update) {
+      await pool.query('INSERT INTO board_updates (board_id, update) VALUES ($1, $2)', [boardId, Buffer.from(update)]);
+    },
+
+    async saveState(boardId, s: NewState) {
+      return withTransaction(pool, async (c) => {
+        const version = s.expectedVersion + 1;
+        const state = Buffer.from(s.state);
+        const r =
+          s.expectedVersion === 0
+            ? await c.query(
+                `INSERT INTO board_documents (board_id, state, version, hash, objects_count) VALUES ($1, $2, 1, $3, $4)
+                 ON CONFLICT (board_id) DO NOTHING`,
+                [boardId, state, s.hash, s.objectsCount],
+              )
+            : await c.query(
+                `UPDATE board_documents SET state = $2, version = $3, hash = $4, objects_count = $5, updated_at = now()
+                 WHERE board_id = $1 AND version = $6`,
+                [boardId, state, version, s.hash, s.objectsCount, s.expectedVersion],
+              );
+        if (r.rowCount === 0) return null;
+        await c.query(
+          'INSERT INTO board_snapshots (id, board_id, version, blob_size, objects_count, status) VALUES ($1, $2, $3, $4, $5, $6)',
+          [randomUUID(), boardId, version, s.state.byteLength, s.objectsCount, s.status],
+        );
+        if (s.logIds.length > 0) {
+          await c.query('DELETE FROM board_updates WHERE board_id = $1 AND id = ANY($2::bigint[])', [boardId, s.logIds]);
+        }
+        return version;
+      });
+    },
+
+    async deleteLog(boardId, ids) {
+      if (ids.length === 0) return;
+      await pool.query('DELETE FROM board_updates WHERE board_id = $1 AND id = ANY($2::bigint[])', [boardId, ids]);
+    },
+
+    async listSnapshots(boardId): Promise<SnapshotRow[]> {
+      const r = await pool.query(
+        `SELECT id, version, created_at, blob_size, status FROM board_snapshots WHERE board_id = $1 ORDER BY version DESC, created_at DESC`,
+        [boardId],
+      );
+      return r.rows as SnapshotRow[];
+    },
+
+    async deleteEmptySnapshots(boardId) {
+      const r = await pool.query(`DELETE FROM board_snapshots WHERE board_id = $1 AND status = 'empty'`, [boardId]);
+      return r.rowCount ?? 0;
+    },
+
+    async deleteBoard(boardId) {
+      await withTransaction(pool, async (c) => {
+        await c.query('DELETE FROM board_updates WHERE board_id = $1', [boardId]);
+        await c.query('DELETE FROM board_documents WHERE board_id = $1', [boardId]);
+        await c.query('DELETE FROM board_snapshots WHERE board_id = $1', [boardId]);
+      });
+    },
+
+    async isProcessed(consumer, eventId) {
+      const r = await pool.query('SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2', [consumer, eventId]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
+    async markProcessed(consumer, eventId) {
+      await pool.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [consumer, eventId]);
+    },
+
+    ping: () => pingDatabase(pool),
+    async close() {
+      // The pool belongs to whoever created it.
+    },
+  };
+}
