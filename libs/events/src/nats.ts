@@ -140,11 +140,16 @@ async function ensureStream(jsm: JetStreamManager, stream: string, opts: NatsTra
 }
 
 /**
- * One JetStream consumer per durable. NATS 2.9 allows a single filter_subject per consumer, so a
- * durable of one type filters on the server (`wb.<type>`), and a durable of several types reads
- * `wb.>` and acks the others without calling the handler. Splitting it into one consumer per type
- * would filter better but would lose the order between types (a `user.deleted` could then be
- * handled before the `user.registered` it follows), and a durable's order is part of the contract.
+ * One JetStream consumer per durable, always filtering on `wb.>`; types are filtered here (events
+ * of other types are acked unseen, by subject, without parsing). Why not on the server:
+ * - NATS 2.9 allows a single filter_subject per consumer, and one consumer per type would lose
+ *   the order between types (a `user.deleted` handled before the `user.registered` it follows),
+ *   while a durable's order is part of the contract;
+ * - filtering on `wb.<type>` when there is one type would make the filter change when a service
+ *   adds a type, and 2.9 accepts that update but does not wake the consumer for subjects added
+ *   by it (tested: the new type's events wait for the next pull expiry). A fixed filter means a
+ *   durable's types can change between deploys without touching the consumer.
+ * The cost is that every durable sees every event, which is small at this platform's event rates.
  */
 function consumerConfig(sub: SubscribeOptions): Partial<ConsumerConfig> {
   return {
@@ -152,7 +157,7 @@ function consumerConfig(sub: SubscribeOptions): Partial<ConsumerConfig> {
     ack_policy: AckPolicy.Explicit,
     // A durable created after some events were published still gets them (no start-up races).
     deliver_policy: DeliverPolicy.All,
-    filter_subject: sub.types.length === 1 ? subjectOf(sub.types[0]) : 'wb.>',
+    filter_subject: 'wb.>',
     max_deliver: sub.maxDeliver ?? DEFAULT_MAX_DELIVER,
     ack_wait: nanos(sub.ackWaitMs ?? 30_000),
   };
@@ -204,17 +209,18 @@ function startConsumerLoop(
   let wake: (() => void) | null = null;
 
   async function handle(m: JsMsg): Promise<void> {
+    if (!types.has(m.subject.slice('wb.'.length))) {
+      m.ack();
+      return;
+    }
     let event: DomainEvent;
     try {
       event = parseEvent(JSON.parse(sc.decode(m.data)));
+      if (subjectOf(event.type) !== m.subject) throw new Error(`event type ${event.type} sent on ${m.subject}`);
     } catch (err) {
       // Redelivering cannot fix a malformed message; term() drops it for good.
       logger.error({ err, durable: sub.durable, subject: m.subject, seq: m.seq }, 'malformed event dropped');
       m.term();
-      return;
-    }
-    if (!types.has(event.type)) {
-      m.ack();
       return;
     }
     try {

@@ -201,6 +201,22 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       await again.stop();
     });
 
+    it('lets a durable change its types between runs', async () => {
+      const durable = durableName('retype');
+      const got: string[] = [];
+      const handler = async (e: DomainEvent) => void got.push(e.type);
+      const one = await transport.subscribe({ durable, types: ['user.deleted'], handler });
+      await transport.publish(userDeleted());
+      await waitFor(() => got.length === 1);
+      await one.stop();
+      const two = await transport.subscribe({ durable, types: ['user.deleted', 'board.deleted'], handler, ackWaitMs: 10_000 });
+      await transport.publish(boardDeleted());
+      await transport.publish(userDeleted());
+      await waitFor(() => got.length === 3);
+      expect(got).toEqual(['user.deleted', 'board.deleted', 'user.deleted']);
+      await two.stop();
+    });
+
     it('stop() waits for the running handler', async () => {
       let finished = false;
       let started = false;
