@@ -31,7 +31,7 @@ export async function migrate(pool: Pool, opts: { schema: string; dir: string })
         applied.push(file);
       } catch (err) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${opts.schema}/${file} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${opts.schema}/${file} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   } finally {

@@ -31,8 +31,21 @@ export function httpMetrics(registry: client.Registry): RequestHandler {
   });
   return (req, res, next) => {
     const end = histogram.startTimer();
+    // The template is taken when the router matches: once an error leaves a mounted router,
+    // Express has already reset req.baseUrl and '/api/boards/:id' would read as a bare '/:id'.
+    let matched: string | undefined;
+    let current: unknown = req.route;
+    Object.defineProperty(req, 'route', {
+      configurable: true,
+      enumerable: true,
+      get: () => current,
+      set: (route: { path?: unknown } | undefined) => {
+        current = route;
+        if (route?.path !== undefined) matched = `${req.baseUrl}${String(route.path)}`;
+      },
+    });
     res.on('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other';
+      const route = matched ?? (res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other');
       end({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

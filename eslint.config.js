@@ -1,0 +1,77 @@
+// One lint config for the whole monorepo. Deliberately not type-aware: it must stay fast enough to
+// run on every commit of every engineer (2 cores), and `tsc` already does the type checking.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      '.data/**',
+      '.test-data/**',
+      '.ci-results/**',
+      'coverage/**',
+      'bench-results/**',
+      'charts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      // `_`-prefixed names mark parameters kept for a signature (Express error handlers need four).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // Express's global Request augmentation needs `declare global { namespace Express { ... } }`.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // Empty catch blocks are used on purpose for best-effort cleanup; they carry a comment.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // Emoji classes list joiners and variation selectors (\u200d, \ufe0f) on purpose; written as
+      // escapes they are clearly intended, so only unescaped combined characters are reported.
+      'no-misleading-character-class': ['error', { allowEscape: true }],
+      // Boundaries (JSON bodies, driver results) sometimes need `any`; visible, but not blocking.
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    // Tests are written against moving code; loose typing and leftovers there must not block a run.
+    files: ['**/test/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'warn',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-useless-assignment': 'warn',
+    },
+  },
+  {
+    // k6 scripts run in k6's runtime, not Node: its globals (__ENV, __VU) are provided there.
+    files: ['loadtests/**/*.js'],
+    languageOptions: {
+      globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' },
+    },
+  },
+);

@@ -1,0 +1,186 @@
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegisterRequest } from '@wb/contracts';
+import { appError, createLogger, createServiceApp, listen, parse, type RunningServer } from '../src/index.ts';
+
+const BOARD_ID = '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let server: RunningServer;
+let base: string;
+const health = { db: true, broker: true, flaky: true };
+
+beforeAll(async () => {
+  const { app, finish } = createServiceApp({
+    name: 'kit-test',
+    logger: createLogger('kit-test', 'silent'),
+    bodyLimit: '1kb',
+    readiness: {
+      db: async () => health.db,
+      broker: async () => health.broker,
+      flaky: async () => {
+        if (!health.flaky) throw new Error('check itself crashed');
+        return true;
+      },
+    },
+  });
+  const boards = express.Router();
+  boards.get('/:id', (req, res) => {
+    res.json({ id: req.params.id });
+  });
+  boards.get('/:id/missing', () => {
+    throw appError('BOARD_NOT_FOUND');
+  });
+  app.use('/api/boards', boards);
+  app.post('/echo', (req, res) => {
+    res.json({ got: req.body });
+  });
+  app.post('/register', (req, res) => {
+    res.json(parse(RegisterRequest, req.body));
+  });
+  app.get('/boom', async () => {
+    throw new Error('connection to 10.0.0.5:5432 refused, password=hunter2');
+  });
+  finish();
+  server = await listen(app, 0, '127.0.0.1');
+  base = `http://127.0.0.1:${server.port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+describe('health, readiness and metrics', () => {
+  it('/health answers 200 with the service name', async () => {
+    const res = await fetch(`${base}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', service: 'kit-test' });
+  });
+
+  it('/ready is 200 when every check passes, 503 naming the failing one otherwise', async () => {
+    let res = await fetch(`${base}/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      service: 'kit-test',
+      checks: { db: true, broker: true, flaky: true },
+    });
+
+    health.broker = false;
+    res = await fetch(`${base}/ready`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).checks).toEqual({ db: true, broker: false, flaky: true });
+    health.broker = true;
+
+    // A check that throws counts as not ready rather than crashing the endpoint.
+    health.flaky = false;
+    res = await fetch(`${base}/ready`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).checks.flaky).toBe(false);
+    health.flaky = true;
+  });
+
+  it('/metrics labels requests by route template, never by the raw path with ids', async () => {
+    expect((await fetch(`${base}/api/boards/${BOARD_ID}`)).status).toBe(200);
+    expect((await fetch(`${base}/api/boards/${BOARD_ID}/missing`)).status).toBe(404);
+    expect((await fetch(`${base}/no/such/${BOARD_ID}`)).status).toBe(404);
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/boards\/:id"[^}]*status="200"[^}]*\} 1/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/boards\/:id\/missing"[^}]*status="404"/,
+    );
+    expect(text).toMatch(/route="unmatched"/);
+    expect(text).toMatch(/service="kit-test"/);
+    expect(text).not.toContain(BOARD_ID);
+  });
+});
+
+describe('error answers are {error, code} with the right status', () => {
+  it('malformed JSON → 400 INVALID_JSON', async () => {
+    const res = await post('/echo', '{"a": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'INVALID_JSON',
+      error: 'Некорректный JSON в теле запроса',
+    });
+  });
+
+  it('a body over the limit → 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await post('/echo', JSON.stringify({ text: 'x'.repeat(2048) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'Слишком большой запрос' });
+  });
+
+  it('a body within the limit is parsed', async () => {
+    const res = await post('/echo', JSON.stringify({ a: [1, 'б'] }));
+    expect(await res.json()).toEqual({ got: { a: [1, 'б'] } });
+  });
+
+  it('unknown route → 404 NOT_FOUND', async () => {
+    const res = await fetch(`${base}/nothing-here`, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'Ресурс не найден' });
+  });
+
+  it('a thrown AppError keeps its code, status and Russian text', async () => {
+    const res = await fetch(`${base}/api/boards/${BOARD_ID}/missing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'BOARD_NOT_FOUND', error: 'Доска не найдена' });
+  });
+
+  it('invalid input → 400 VALIDATION_ERROR with the first Russian message and the fields', async () => {
+    const res = await post('/register', JSON.stringify({ email: 'bad', password: '123', name: 'Анна' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'Некорректный email',
+      fields: { email: 'Некорректный email', password: 'Пароль должен содержать минимум 8 символов' },
+    });
+  });
+
+  it('an unknown thrown error → 500 INTERNAL_ERROR without internals', async () => {
+    const res = await fetch(`${base}/boom`, { headers: { 'x-request-id': 'boom-1' } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      code: 'INTERNAL_ERROR',
+      error: 'Внутренняя ошибка сервера',
+      requestId: 'boom-1',
+    });
+    expect(text).not.toMatch(/hunter2|10\.0\.0\.5|refused|at .*\.ts/);
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a well-formed x-request-id in the header and in error bodies', async () => {
+    const res = await fetch(`${base}/nothing`, { headers: { 'x-request-id': 'abc-123.def:9' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123.def:9');
+    expect((await res.json()).requestId).toBe('abc-123.def:9');
+  });
+
+  it('generates a UUID when the header is absent or malformed', async () => {
+    const none = await fetch(`${base}/health`);
+    expect(none.headers.get('x-request-id')).toMatch(UUID);
+    const bad = await fetch(`${base}/health`, { headers: { 'x-request-id': 'has spaces<script>' } });
+    expect(bad.headers.get('x-request-id')).toMatch(UUID);
+    const long = await fetch(`${base}/health`, { headers: { 'x-request-id': 'a'.repeat(200) } });
+    expect(long.headers.get('x-request-id')).toMatch(UUID);
+    expect(none.headers.get('x-request-id')).not.toBe(bad.headers.get('x-request-id'));
+  });
+
+  it('does not advertise Express', async () => {
+    expect((await fetch(`${base}/health`)).headers.get('x-powered-by')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { runFixture } from './helpers.ts';
+
+describe('onShutdown', () => {
+  it('on SIGTERM runs the hooks in order, survives a failing one, lets in-flight requests finish, exits 0', async () => {
+    let slow: Promise<unknown> | undefined;
+    let signalled = false;
+    const r = await runFixture('shutdown.ts', {
+      onStdout: (_chunk, child) => {
+        const m = /MARK ready (\d+)/.exec(_chunk);
+        if (!m || signalled) return;
+        signalled = true;
+        const base = `http://127.0.0.1:${m[1]}`;
+        void (async () => {
+          expect((await fetch(`${base}/health`)).status).toBe(200);
+          // A request in flight when the signal arrives still gets its answer.
+          slow = fetch(`${base}/slow`).then((res) => res.json());
+          await new Promise((res) => setTimeout(res, 50));
+          child.kill('SIGTERM');
+        })();
+      },
+    });
+    expect(signalled).toBe(true);
+    expect(r.code).toBe(0);
+    expect(await slow).toEqual({ slow: 'done' });
+    const marks = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('MARK '))
+      .map((l) => l.slice(5))
+      .filter((l) => !l.startsWith('ready'));
+    expect(marks).toEqual(['close-server:start', 'close-server:end', 'flush', 'failing-hook', 'close-pools']);
+    const logs = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; signal?: string });
+    expect(logs.find((l) => l.msg === 'shutting down')?.signal).toBe('SIGTERM');
+    expect(logs.some((l) => l.msg === 'shutdown hook failed')).toBe(true);
+    expect(logs.at(-1)?.msg).toBe('stopped');
+  });
+});
