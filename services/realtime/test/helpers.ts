@@ -1,0 +1,221 @@
+/**
+ * A real stack for realtime tests: auth (tokens, JWKS) and boards (roles, sharing, events) on an
+ * embedded Postgres, realtime on FerretDB or Postgres, events in-process or over a real NATS.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import { connect, type NatsConnection } from 'nats';
+import { createPool, type Pool } from '@wb/db';
+import { createInProcessTransport, type EventTransport } from '@wb/events';
+import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer } from '@wb/service-kit';
+import { createDatabase } from '@wb/testkit';
+import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
+import { createBoardsService } from '../../boards/src/app.ts';
+import { createRealtimeService, type RealtimeService } from '../src/app.ts';
+import { createBoardAccessClient } from '../src/access.ts';
+import type { RealtimeLimits } from '../src/config.ts';
+import type { DocumentStore } from '../src/store/types.ts';
+
+export const silent = createLogger('realtime-test', 'silent');
+
+export interface Platform {
+  authBase: string;
+  boardsBase: string;
+  jwksUrl: string;
+  transport: EventTransport;
+  user(name?: string): Promise<{ id: string; name: string; token: string }>;
+  api(method: string, path: string, opts?: { token?: string; body?: unknown; base?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  /** A board owned by `owner` with the given role links switched on; returns the share tokens. */
+  board(owner: { token: string }, roles?: Array<'viewer' | 'guest' | 'editor'>): Promise<{ id: string; links: Record<string, string> }>;
+  flushOutbox(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Real auth + boards sharing one Postgres server and one event transport. */
+export async function startPlatform(pgServerUrl: string, transport: EventTransport = createInProcessTransport()): Promise<Platform> {
+  const authPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'auth', max: 10 });
+  const auth = await createAuthService({
+    pool: authPool,
+    transport,
+    logger: silent,
+    config: parseConfig(AuthConfigSchema, { DATABASE_URL: 'postgres://unused/x', LOG_LEVEL: 'silent' }),
+  });
+  await auth.start();
+  const authServer = await listen(auth.app, 0, '127.0.0.1');
+  const authBase = `http://127.0.0.1:${authServer.port}`;
+  const jwksUrl = `${authBase}/internal/jwks`;
+
+  const boardsPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'boards', max: 10 });
+  const boards = await createBoardsService({
+    pool: boardsPool,
+    transport,
+    logger: silent,
+    config: { http: { bodyLimit: '100kb' } },
+    verifier: createTokenVerifier({ jwksUrl }),
+  });
+  await boards.start();
+  const boardsServer = await listen(boards.app, 0, '127.0.0.1');
+  const boardsBase = `http://127.0.0.1:${boardsServer.port}`;
+
+  const api: Platform['api'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${opts.base ?? boardsBase}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: body as any };
+  };
+
+  return {
+    authBase,
+    boardsBase,
+    jwksUrl,
+    transport,
+    api,
+    async user(name = 'Анна') {
+      const email = `${randomUUID()}@example.com`;
+      const r = await api('POST', '/api/auth/register', { base: authBase, body: { email, password: 'secret-password-1', name } });
+      if (r.status !== 201 && r.status !== 200) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+      return { id: r.body.user.id, name, token: r.body.accessToken };
+    },
+    async board(owner, roles = []) {
+      const created = await api('POST', '/api/boards', { token: owner.token, body: { title: 'Доска' } });
+      if (created.status !== 201) throw new Error(`create board: ${created.status} ${JSON.stringify(created.body)}`);
+      const id: string = created.body.board.id;
+      const links: Record<string, string> = {};
+      if (roles.length > 0) {
+        await api('PUT', `/api/boards/${id}/sharing`, { token: owner.token, body: { enabled: true } });
+        const r = await api('POST', `/api/boards/${id}/multiple-links`, { token: owner.token, body: { enabledRoles: roles } });
+        for (const role of roles) links[role] = r.body.board[`${role}_token_hash`];
+      }
+      return { id, links };
+    },
+    async flushOutbox() {
+      await boards.flushOutbox();
+    },
+    async stop() {
+      await boardsServer.close();
+      await boards.stop();
+      await authServer.close();
+      await auth.stop();
+      await boardsPool.end();
+      await authPool.end();
+    },
+  };
+}
+
+export interface RunningRealtime {
+  service: RealtimeService;
+  port: number;
+  wsUrl: string;
+  httpBase: string;
+  nats?: NatsConnection;
+  stop(): Promise<void>;
+}
+
+export async function startRealtime(opts: {
+  platform: Platform;
+  store: DocumentStore;
+  transport?: EventTransport;
+  natsUrl?: string;
+  replicaId?: string;
+  limits?: Partial<RealtimeLimits>;
+}): Promise<RunningRealtime> {
+  const nats = opts.natsUrl ? await connect({ servers: opts.natsUrl }) : undefined;
+  const service = await createRealtimeService({
+    logger: silent,
+    store: opts.store,
+    verifier: createTokenVerifier({ jwksUrl: opts.platform.jwksUrl }),
+    boards: createBoardAccessClient(opts.platform.boardsBase),
+    transport: opts.transport ?? opts.platform.transport,
+    nats,
+    replicaId: opts.replicaId,
+    limits: { compactIntervalMs: 60_000, ...opts.limits },
+  });
+  await service.start();
+  const server = http.createServer(service.app);
+  server.on('upgrade', (req, socket, head) => service.handleUpgrade!(req, socket, head));
+  const running: RunningServer = await listen(server, 0, '127.0.0.1');
+  return {
+    service,
+    port: running.port,
+    wsUrl: `ws://127.0.0.1:${running.port}/yjs`,
+    httpBase: `http://127.0.0.1:${running.port}`,
+    nats,
+    async stop() {
+      await service.stop();
+      await running.close();
+      await nats?.drain();
+    },
+  };
+}
+
+/** The stock y-websocket provider, with `ws` standing in for the browser's WebSocket. */
+export function provider(wsUrl: string, boardId: string, token: string, doc = new Y.Doc(), params: Record<string, string> = {}) {
+  return new WebsocketProvider(wsUrl, boardId, doc, {
+    params: { token, ...params },
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    disableBc: true,
+    maxBackoffTime: 200,
+  });
+}
+
+export async function synced(p: WebsocketProvider, timeoutMs = 10_000): Promise<void> {
+  if (p.synced) return;
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('provider did not sync')), timeoutMs);
+    p.once('sync', (s: boolean) => {
+      if (s) {
+        clearTimeout(t);
+        resolve();
+      }
+    });
+  });
+}
+
+/** Opens a raw socket and reports how the server closed it. */
+export function rawSocket(url: string): { ws: WebSocket; opened: Promise<void>; closed: Promise<{ code: number; reason: string }>; messages: Buffer[] } {
+  const ws = new WebSocket(url);
+  const messages: Buffer[] = [];
+  ws.on('message', (d) => messages.push(d as Buffer));
+  ws.on('error', () => {});
+  const opened = new Promise<void>((resolve) => ws.once('open', () => resolve()));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  return { ws, opened, closed, messages };
+}
+
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function sticky(id: string, text = 'Привет') {
+  return { id, type: 'sticky' as const, x: 0, y: 0, width: 120, height: 120, text, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14, textAlign: 'left' as const, zIndex: 0 };
+}
+
+export type { Pool };

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createPool, type Pool } from '@wb/db';
+import { createDatabase, startMongo, startPostgres, type ManagedProcess } from '@wb/testkit';
+import type { EmbeddedPostgresHandle } from '@wb/db';
+import { createMongoStore } from '../src/store/mongo.ts';
+import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
+import type { DocumentStore } from '../src/store/types.ts';
+import { stateHash } from '../src/domain/snapshots.ts';
+
+function update(text: string): Uint8Array {
+  const d = new Y.Doc();
+  d.getMap('objects').set(text, text);
+  return Y.encodeStateAsUpdate(d);
+}
+
+function contract(name: string, make: () => Promise<DocumentStore>) {
+  describe(`DocumentStore contract: ${name}`, () => {
+    let store: DocumentStore;
+    beforeAll(async () => {
+      store = await make();
+      await store.init();
+      await store.init(); // idempotent
+    });
+
+    it('starts empty', async () => {
+      expect(await store.load('b-empty')).toEqual({ state: null, version: 0, hash: null, log: [] });
+    });
+
+    it('appends, compacts with compare-and-set, then deletes only the contained log entries', async () => {
+      const id = 'b-1';
+      const a = update('a');
+      const b = update('b');
+      await store.append(id, a);
+      await store.append(id, b);
+      const first = await store.load(id);
+      expect(first.log.map((e) => Buffer.from(e.update))).toEqual([Buffer.from(a), Buffer.from(b)]);
+      await store.append(id, update('c')); // arrives after the compactor read the log
+
+      const doc = new Y.Doc();
+      for (const e of first.log) Y.applyUpdate(doc, e.update);
+      const state = Y.encodeStateAsUpdate(doc);
+      const v = await store.saveState(id, { expectedVersion: 0, state, hash: stateHash(state), objectsCount: 2, status: 'small', logIds: first.log.map((e) => e.id) });
+      expect(v).toBe(1);
+      // A second writer that read version 0 loses.
+      expect(await store.saveState(id, { expectedVersion: 0, state, hash: 'x', objectsCount: 2, status: 'small', logIds: [] })).toBeNull();
+
+      const after = await store.load(id);
+      expect(after.version).toBe(1);
+      expect(after.hash).toBe(stateHash(state));
+      expect(Buffer.from(after.state!)).toEqual(Buffer.from(state));
+      expect(after.log).toHaveLength(1);
+      const replay = new Y.Doc();
+      Y.applyUpdate(replay, after.state!);
+      for (const e of after.log) Y.applyUpdate(replay, e.update);
+      expect([...replay.getMap('objects').keys()].sort()).toEqual(['a', 'b', 'c']);
+    });
+
+    it('keeps snapshot history and deletes only empty snapshots', async () => {
+      const id = 'b-snap';
+      const empty = Y.encodeStateAsUpdate(new Y.Doc());
+      await store.saveState(id, { expectedVersion: 0, state: empty, hash: 'h1', objectsCount: 0, status: 'empty', logIds: [] });
+      const full = update('x');
+      await store.saveState(id, { expectedVersion: 1, state: full, hash: 'h2', objectsCount: 1, status: 'small', logIds: [] });
+      const rows = await store.listSnapshots(id);
+      expect(rows.map((r) => [r.version, r.status, r.blob_size])).toEqual([
+        [2, 'small', full.byteLength],
+        [1, 'empty', empty.byteLength],
+      ]);
+      expect(typeof rows[0]!.id).toBe('string');
+      expect(new Date(rows[0]!.created_at).toString()).not.toBe('Invalid Date');
+      expect(await store.deleteEmptySnapshots(id)).toBe(1);
+      expect((await store.listSnapshots(id)).map((r) => r.version)).toEqual([2]);
+    });
+
+    it('stores states larger than one BSON document', async () => {
+      const id = 'b-big';
+      const d = new Y.Doc();
+      d.getMap('objects').set('blob', 'x'.repeat(18 * 1024 * 1024));
+      const state = Y.encodeStateAsUpdate(d);
+      expect(await store.saveState(id, { expectedVersion: 0, state, hash: 'big', objectsCount: 1, status: 'normal', logIds: [] })).toBe(1);
+      const back = await store.load(id);
+      expect(back.state!.byteLength).toBe(state.byteLength);
+      expect(Buffer.from(back.state!).equals(Buffer.from(state))).toBe(true);
+    });
+
+    it('deletes a board completely', async () => {
+      const id = 'b-del';
+      await store.append(id, update('z'));
+      await store.saveState(id, { expectedVersion: 0, state: update('z'), hash: 'h', objectsCount: 1, status: 'small', logIds: [] });
+      await store.deleteBoard(id);
+      expect(await store.load(id)).toEqual({ state: null, version: 0, hash: null, log: [] });
+      expect(await store.listSnapshots(id)).toEqual([]);
+    });
+
+    it('remembers processed events', async () => {
+      expect(await store.isProcessed('c', 'e1')).toBe(false);
+      await store.markProcessed('c', 'e1');
+      await store.markProcessed('c', 'e1');
+      expect(await store.isProcessed('c', 'e1')).toBe(true);
+      expect(await store.isProcessed('other', 'e1')).toBe(false);
+      expect(await store.ping()).toBe(true);
+    });
+  });
+}
+
+let mongo: ManagedProcess;
+let pg: EmbeddedPostgresHandle;
+let pool: Pool;
+const stores: DocumentStore[] = [];
+
+beforeAll(async () => {
+  [mongo, pg] = await Promise.all([startMongo(), startPostgres()]);
+  pool = createPool({ url: await createDatabase(pg.url), schema: REALTIME_SCHEMA });
+});
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  await pool?.end();
+  await Promise.all([mongo?.stop(), pg?.stop()]);
+});
+
+contract('MongoDB (FerretDB)', async () => {
+  const s = await createMongoStore({ url: mongo.url, dbName: 'contract' });
+  stores.push(s);
+  return s;
+});
+contract('Postgres', async () => createPostgresStore(pool));
