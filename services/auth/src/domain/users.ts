@@ -24,6 +24,3 @@ export function toPublicUser(row: UserRow): PublicUser {
     settings: row.settings ?? {},
   };
 }
-
-/** Same address for login and uniqueness purposes (the unique index is on lower(email)). */
-export const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
