@@ -1,0 +1,272 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { useState, type CSSProperties } from 'react';
+import { ROOT_DROP_ID, folderDropId } from './dnd.ts';
+import {
+  ChevronRightIcon,
+  EditIcon,
+  FolderIcon,
+  GridIcon,
+  InboxIcon,
+  PlusIcon,
+  TrashIcon,
+} from './icons.tsx';
+import { visibleRows, type DropZone, type FolderFilter } from './logic.ts';
+import { OWN, SPEC } from './texts.ts';
+import type { FolderNode, TagView } from './types.ts';
+import { DropdownMenu } from './ui.tsx';
+
+export interface DropIndicator {
+  target: string | 'root';
+  zone: DropZone;
+}
+
+interface Props {
+  folders: FolderNode[];
+  foldersLoading: boolean;
+  filter: FolderFilter;
+  onSelect: (f: FolderFilter) => void;
+  expanded: ReadonlySet<string>;
+  onToggleExpanded: (id: string) => void;
+  tags: TagView[];
+  selectedTagIds: readonly string[];
+  onToggleTag: (id: string) => void;
+  onResetTags: () => void;
+  onCreateFolder: (parent: FolderNode | null) => void;
+  onRenameFolder: (folder: FolderNode) => void;
+  onDeleteFolder: (folder: FolderNode) => void;
+  indicator: DropIndicator | null;
+  draggingFolderId: string | null;
+  totalBoards: number | null;
+}
+
+export function FoldersPanel(p: Props) {
+  const [tagsOpen, setTagsOpen] = useState(true);
+  const rows = visibleRows(p.folders, p.expanded);
+  const isAll = p.filter.kind === 'all';
+  const isNone = p.filter.kind === 'none';
+
+  return (
+    <nav className="folders-panel" aria-label={OWN.folders} data-testid="folders-panel">
+      <div className="folders-panel__section">
+        <button
+          type="button"
+          className={`nav-entry${isAll ? ' nav-entry--active' : ''}`}
+          onClick={() => p.onSelect({ kind: 'all' })}
+          aria-current={isAll ? 'page' : undefined}
+          data-testid="filter-all"
+        >
+          <GridIcon size={17} />
+          <span className="nav-entry__label">{SPEC.showAll}</span>
+          {p.totalBoards !== null ? <span className="count-badge">{p.totalBoards}</span> : null}
+        </button>
+        <RootEntry active={isNone} onSelect={() => p.onSelect({ kind: 'none' })} highlighted={p.indicator?.target === 'root'} />
+      </div>
+
+      <div className="folders-panel__section">
+        <div className="folders-panel__heading">
+          <button
+            type="button"
+            className="section-toggle"
+            aria-expanded={tagsOpen}
+            onClick={() => setTagsOpen((v) => !v)}
+            data-testid="tag-filter-toggle"
+          >
+            <ChevronRightIcon size={14} className={`chev${tagsOpen ? ' chev--open' : ''}`} />
+            <span>{OWN.tagFilter}</span>
+            {p.selectedTagIds.length ? <span className="count-badge count-badge--accent">{p.selectedTagIds.length}</span> : null}
+          </button>
+          {p.selectedTagIds.length ? (
+            <button type="button" className="link-btn" onClick={p.onResetTags} data-testid="tag-filter-reset">
+              {OWN.reset}
+            </button>
+          ) : null}
+        </div>
+        {tagsOpen ? (
+          <div className="tag-filter" data-testid="tag-filter">
+            {p.tags.length === 0 ? (
+              <p className="folders-panel__muted">{OWN.noTags}</p>
+            ) : (
+              p.tags.map((t) => {
+                const on = p.selectedTagIds.includes(t.id);
+                return (
+                  <button
+                    key={t.id}
+                    type="button"
+                    className={`filter-chip${on ? ' filter-chip--on' : ''}`}
+                    style={{ '--tag-color': t.color } as CSSProperties}
+                    aria-pressed={on}
+                    onClick={() => p.onToggleTag(t.id)}
+                    data-testid="tag-filter-chip"
+                    data-tag-name={t.name}
+                  >
+                    <span className="color-dot" style={{ background: t.color }} />
+                    <span className="filter-chip__name">{t.name}</span>
+                  </button>
+                );
+              })
+            )}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="folders-panel__section folders-panel__section--grow">
+        <div className="folders-panel__heading">
+          <span className="folders-panel__title">{OWN.folders}</span>
+          <button
+            type="button"
+            className="icon-btn icon-btn--sm"
+            onClick={() => p.onCreateFolder(null)}
+            aria-label={OWN.newFolder}
+            title={OWN.newFolder}
+            data-testid="create-folder"
+          >
+            <PlusIcon size={16} />
+          </button>
+        </div>
+        <div className="folder-tree" role="tree" aria-label={OWN.folders} data-testid="folder-tree">
+          {p.foldersLoading ? (
+            <div className="folder-tree__skeleton" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </div>
+          ) : rows.length === 0 ? (
+            <button type="button" className="folder-tree__empty" onClick={() => p.onCreateFolder(null)}>
+              <FolderIcon size={16} />
+              {OWN.noFolders}
+              <span className="folder-tree__empty-cta">{OWN.newFolder}</span>
+            </button>
+          ) : (
+            rows.map(({ node, depth }) => (
+              <FolderRow
+                key={node.id}
+                node={node}
+                depth={depth}
+                active={p.filter.kind === 'folder' && p.filter.id === node.id}
+                expanded={p.expanded.has(node.id)}
+                onToggle={() => p.onToggleExpanded(node.id)}
+                onSelect={() => p.onSelect({ kind: 'folder', id: node.id })}
+                onCreateSub={() => p.onCreateFolder(node)}
+                onRename={() => p.onRenameFolder(node)}
+                onDelete={() => p.onDeleteFolder(node)}
+                zone={p.indicator?.target === node.id ? p.indicator.zone : null}
+                dimmed={p.draggingFolderId === node.id}
+              />
+            ))
+          )}
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+function RootEntry({ active, onSelect, highlighted }: { active: boolean; onSelect: () => void; highlighted: boolean }) {
+  const { setNodeRef } = useDroppable({ id: ROOT_DROP_ID, data: { type: 'root' } });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      className={`nav-entry${active ? ' nav-entry--active' : ''}${highlighted ? ' nav-entry--drop' : ''}`}
+      onClick={onSelect}
+      aria-current={active ? 'page' : undefined}
+      data-testid="filter-none"
+    >
+      <InboxIcon size={17} />
+      <span className="nav-entry__label">{SPEC.noFolder}</span>
+    </button>
+  );
+}
+
+interface RowProps {
+  node: FolderNode;
+  depth: number;
+  active: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  onSelect: () => void;
+  onCreateSub: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+  zone: DropZone | null;
+  dimmed: boolean;
+}
+
+function FolderRow({ node, depth, active, expanded, onToggle, onSelect, onCreateSub, onRename, onDelete, zone, dimmed }: RowProps) {
+  const drag = useDraggable({ id: `folder:${node.id}`, data: { type: 'folder', folder: node } });
+  const drop = useDroppable({ id: folderDropId(node.id), data: { type: 'folder', folderId: node.id } });
+  const hasChildren = node.children.length > 0;
+  const setRef = (el: HTMLDivElement | null) => {
+    drag.setNodeRef(el);
+    drop.setNodeRef(el);
+  };
+  return (
+    <div
+      ref={setRef}
+      role="treeitem"
+      aria-level={depth + 1}
+      aria-expanded={hasChildren ? expanded : undefined}
+      aria-selected={active}
+      className={[
+        'folder-row',
+        active ? 'folder-row--active' : '',
+        zone ? `folder-row--drop-${zone}` : '',
+        dimmed ? 'folder-row--dragging' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      style={{ '--depth': depth } as CSSProperties}
+      data-testid="folder-row"
+      data-folder-id={node.id}
+      data-folder-name={node.name}
+      data-drop-zone={zone ?? undefined}
+      {...drag.listeners}
+    >
+      <button
+        type="button"
+        className={`folder-row__toggle${hasChildren ? '' : ' folder-row__toggle--hidden'}`}
+        onClick={onToggle}
+        tabIndex={hasChildren ? 0 : -1}
+        aria-label={expanded ? OWN.collapse : OWN.expand}
+        aria-hidden={hasChildren ? undefined : true}
+        data-testid="folder-toggle"
+      >
+        <ChevronRightIcon size={14} className={`chev${expanded ? ' chev--open' : ''}`} />
+      </button>
+      <button
+        type="button"
+        ref={drag.setActivatorNodeRef}
+        className="folder-row__main"
+        onClick={onSelect}
+        {...drag.attributes}
+        data-testid="folder-select"
+      >
+        <span className="folder-row__icon" style={{ color: node.color }}>
+          <FolderIcon size={17} filled={node.color} />
+        </span>
+        <span className="folder-row__name">{node.name}</span>
+        <span className="count-badge">{node.board_count}</span>
+      </button>
+      <DropdownMenu
+        label={OWN.folderActions}
+        testId="folder-menu"
+        className="icon-btn--sm folder-row__menu"
+        items={[
+          { key: 'subfolder', label: OWN.createSubfolder, icon: <PlusIcon size={16} />, onSelect: onCreateSub },
+          { key: 'rename', label: OWN.rename, icon: <EditIcon size={16} />, onSelect: onRename },
+          { key: 'delete', label: OWN.delete, icon: <TrashIcon size={16} />, danger: true, onSelect: onDelete },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function FolderDragPreview({ folder }: { folder: FolderNode }) {
+  return (
+    <div className="drag-preview drag-preview--folder">
+      <span style={{ color: folder.color, display: 'inline-flex' }}>
+        <FolderIcon size={17} filled={folder.color} />
+      </span>
+      <span className="drag-preview__title">{folder.name}</span>
+    </div>
+  );
+}
