@@ -1,7 +1,12 @@
 /**
  * Navigation from outside React (the 401 flow, logout). main.tsx registers the router's navigate.
  */
-type Navigate = (to: string, opts?: { replace?: boolean }) => Promise<void> | void;
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Render the new route synchronously (not in a transition) before the call resolves. */
+  flushSync?: boolean;
+}
+type Navigate = (to: string, opts?: NavigateOptions) => Promise<void> | void;
 
 let navigator: Navigate = (to) => {
   window.location.assign(to);
@@ -11,7 +16,7 @@ export function setNavigator(fn: Navigate): void {
   navigator = fn;
 }
 
-export async function navigateTo(to: string, opts?: { replace?: boolean }): Promise<void> {
+export async function navigateTo(to: string, opts?: NavigateOptions): Promise<void> {
   await navigator(to, opts);
 }
 

@@ -49,8 +49,9 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
     /* ignored by design: the local session ends anyway */
   }
   localTokenStore.clear();
-  // Leave the protected page first, so its guard does not bounce to /login on the way out.
-  await navigateTo('/');
+  // Leave the protected page first (rendered synchronously, not in a transition), so its guard
+  // does not see the signed-out state and bounce to /login on the way out.
+  await navigateTo('/', { flushSync: true });
   dispatch(signedOut());
   dispatch(baseApi.util.resetApiState());
   notify.success(LOGOUT_TOAST);

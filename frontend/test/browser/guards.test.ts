@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_ACCOUNT,
+  appReady,
+  newAccount,
+  openPage,
+  pathOf,
+  registerViaApi,
+  signInWithTokens,
+  startProduct,
+  type PageSession,
+  type Product,
+} from './harness.ts';
+
+let product: Product;
+
+beforeAll(async () => {
+  product = await startProduct();
+}, 240_000);
+
+afterAll(async () => {
+  await product?.stop();
+});
+
+async function landOn(page: PageSession['page'], path: string): Promise<URL> {
+  await page.goto(path);
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  return new URL(page.url());
+}
+
+describe('route guards (visitor)', () => {
+  let s: PageSession;
+  beforeAll(async () => {
+    s = await openPage(product);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('shows the landing page with its sections', async () => {
+    const u = await landOn(s.page, '/');
+    expect(u.pathname).toBe('/');
+    expect(await s.page.locator('[data-testid="feature-block"]').count()).toBe(3);
+    expect(await s.page.locator('#pricing').count()).toBe(1);
+    await s.page.screenshot({ path: '/tmp/shot-landing.png', fullPage: true });
+  });
+
+  it('sends a visitor from /dashboard to /login', async () => {
+    expect((await landOn(s.page, '/dashboard')).pathname).toBe('/login');
+    await s.page.screenshot({ path: '/tmp/shot-login.png' });
+  });
+
+  it('sends a visitor from /settings and /admin to /login', async () => {
+    const u = await landOn(s.page, '/settings');
+    expect(u.pathname).toBe('/login');
+    expect(u.searchParams.get('redirect')).toBe('/settings');
+    expect((await landOn(s.page, '/admin')).pathname).toBe('/login');
+  });
+
+  it('opens /board/:id with a share token, otherwise sends to /login with the return path', async () => {
+    const u = await landOn(s.page, '/board/123');
+    expect(u.pathname).toBe('/login');
+    expect(u.searchParams.get('redirect')).toBe('/board/123');
+    const withToken = await landOn(s.page, '/board/123?token=abc');
+    expect(withToken.pathname).toBe('/board/123');
+    await s.page.waitForSelector('[data-testid="board-page"]');
+  });
+
+  it('keeps /pricing, /login and /register open', async () => {
+    expect((await landOn(s.page, '/pricing')).pathname).toBe('/pricing');
+    expect(await s.page.locator('[data-testid="pricing-title"]').innerText()).toBe('Выберите свой тариф');
+    expect((await landOn(s.page, '/login')).pathname).toBe('/login');
+    expect((await landOn(s.page, '/register')).pathname).toBe('/register');
+  });
+
+  it('redirects an unknown path to /', async () => {
+    expect((await landOn(s.page, '/no/such/page')).pathname).toBe('/');
+  });
+
+  it('has a working mobile menu toggle', async () => {
+    const m = await openPage(product, { width: 390, height: 800 });
+    try {
+      await landOn(m.page, '/');
+      const login = m.page.locator('[data-testid="landing-login"]');
+      expect(await login.isVisible()).toBe(false);
+      await m.page.click('[data-testid="mobile-menu-toggle"]');
+      await login.waitFor({ state: 'visible' });
+      await m.page.screenshot({ path: '/tmp/shot-landing-mobile.png' });
+      await login.click();
+      await m.page.waitForURL((u) => u.pathname === '/login');
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('route guards (signed-in user)', () => {
+  let s: PageSession;
+  beforeAll(async () => {
+    const acc = newAccount('guard');
+    await registerViaApi(product.url, acc);
+    s = await openPage(product);
+    await signInWithTokens(s.page, product.url, acc);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('sends a signed-in user from /login and /register to /dashboard', async () => {
+    expect((await landOn(s.page, '/login')).pathname).toBe('/dashboard');
+    expect((await landOn(s.page, '/register')).pathname).toBe('/dashboard');
+  });
+
+  it('sends a non-admin from /admin to /dashboard, without an admin link', async () => {
+    expect((await landOn(s.page, '/admin')).pathname).toBe('/dashboard');
+    expect(await s.page.locator('[data-testid="admin-link"]').count()).toBe(0);
+    expect(await s.page.locator('[data-testid="board-count"]').innerText()).toMatch(/^\d+\/(\d+|∞|—)$/);
+  });
+
+  it('opens /board/:id, /settings and /dashboard', async () => {
+    expect((await landOn(s.page, '/board/42')).pathname).toBe('/board/42');
+    expect(await s.page.locator('h1').innerText()).toBe('Доска');
+    expect((await landOn(s.page, '/settings')).pathname).toBe('/settings');
+    expect((await landOn(s.page, '/dashboard')).pathname).toBe('/dashboard');
+    expect(pathOf(s.page)).toBe('/dashboard');
+  });
+
+  it('redirects an unknown path to /', async () => {
+    expect((await landOn(s.page, '/whatever')).pathname).toBe('/');
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('route guards (administrator)', () => {
+  it('opens /admin for an admin and shows the admin link', async () => {
+    const s = await openPage(product);
+    try {
+      await signInWithTokens(s.page, product.url, ADMIN_ACCOUNT);
+      expect((await landOn(s.page, '/dashboard')).pathname).toBe('/dashboard');
+      await s.page.waitForSelector('[data-testid="admin-link"]');
+      await s.page.click('[data-testid="admin-link"]');
+      await s.page.waitForURL((u) => u.pathname === '/admin');
+      await s.page.waitForSelector('[data-testid="admin-page"]');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Browser-test harness: starts the whole product in one process (deploy/embedded: every service,
+ * embedded Postgres, the built SPA from frontend/dist) and Debian's Chromium via playwright-core.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FRONTEND_DIR = path.resolve(here, '../..');
+export const REPO_DIR = path.resolve(FRONTEND_DIR, '..');
+export const DIST_DIR = path.join(FRONTEND_DIR, 'dist');
+export const EMBEDDED_ENTRY = path.join(REPO_DIR, 'deploy/embedded/embedded.ts');
+
+interface EmbeddedHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+type StartEmbedded = (opts: {
+  port?: number;
+  dataDir?: string;
+  staticDir?: string;
+  env?: Record<string, string | undefined>;
+  logLevel?: string;
+}) => Promise<EmbeddedHandle>;
+
+/** The administrator the auth service bootstraps from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const ADMIN_ACCOUNT = { name: 'Администратор', email: 'admin-browser@example.com', password: 'Admin-Pass-123' };
+
+/** Builds the SPA unless frontend/dist/index.html exists (set WB_REBUILD_SPA=1 to force a build). */
+export function ensureSpaBuilt(): void {
+  if (existsSync(path.join(DIST_DIR, 'index.html')) && !process.env.WB_REBUILD_SPA) return;
+  execFileSync('npx', ['vite', 'build'], { cwd: FRONTEND_DIR, stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Product {
+  url: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The whole product plus a browser. Call in beforeAll; `stop()` in afterAll. */
+export async function startProduct(): Promise<Product> {
+  if (!existsSync(EMBEDDED_ENTRY)) {
+    throw new Error(`${path.relative(REPO_DIR, EMBEDDED_ENTRY)} does not exist yet: the embedded runner is needed`);
+  }
+  ensureSpaBuilt();
+  const { startEmbedded } = (await import(pathToFileURL(EMBEDDED_ENTRY).href)) as { startEmbedded: StartEmbedded };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wb-browser-'));
+  const port = await freePort();
+  let server: EmbeddedHandle | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startEmbedded({
+      port,
+      dataDir,
+      staticDir: DIST_DIR,
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
+      env: {
+        // Many sign-ins from one address within a minute: the gateway's auth rate limit is off here.
+        AUTH_RATE_LIMIT_PER_MIN: '0',
+        ADMIN_EMAIL: ADMIN_ACCOUNT.email,
+        ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+      },
+    });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+  } catch (err) {
+    await server?.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const srv = server;
+  const br = browser;
+  return {
+    url: srv.url.replace(/\/$/, ''),
+    browser: br,
+    async stop() {
+      await br.close().catch(() => {});
+      await srv.stop().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address per call, so tests never share an account. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(prefix = 'user'): TestAccount {
+  return { name: 'Тестовый Пользователь', email: uniqueEmail(prefix), password: 'Secret-Pass-1' };
+}
+
+/** Registers an account through the API (faster than the form when the form is not under test). */
+export async function registerViaApi(baseUrl: string, acc: TestAccount): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: acc.name, email: acc.email, password: acc.password }),
+  });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors seen so far (tests assert there are none). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(product: Product, viewport = { width: 1280, height: 860 }): Promise<PageSession> {
+  const context = await product.browser.newContext({ baseURL: product.url, viewport, locale: 'ru-RU' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until the app finished its one-time auth initialisation. */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="app-loading"]', { state: 'detached' });
+}
+
+/** Fills and submits the login form. */
+export async function loginViaForm(page: Page, email: string, password: string): Promise<void> {
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await page.click('[data-testid="login-submit"]');
+}
+
+/** Signs in through the UI and waits for the dashboard. */
+export async function signIn(page: Page, acc: TestAccount): Promise<void> {
+  await page.goto('/login');
+  await appReady(page);
+  await loginViaForm(page, acc.email, acc.password);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Text of the visible toasts. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.Toastify__toast').allInnerTexts();
+}
+
+/** Logs in through the API and puts the session into the page's localStorage (no form involved). */
+export async function signInWithTokens(page: Page, baseUrl: string, acc: TestAccount): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: acc.email, password: acc.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const { accessToken, refreshToken } = (await res.json()) as { accessToken: string; refreshToken: string };
+  await page.goto('/pricing');
+  await page.evaluate(
+    ([a, r]) => {
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+    },
+    [accessToken, refreshToken] as const,
+  );
+}
