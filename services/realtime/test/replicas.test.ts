@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { addObject, readBoard } from '@wb/board-model';
+import { freePort, type EmbeddedPostgresHandle } from '@wb/db';
+import { repoRoot, startMongo, startNats, startPostgres, waitForPort, type ManagedProcess } from '@wb/testkit';
+import { createNatsTransport } from '@wb/events';
+import { createMongoStore } from '../src/store/mongo.ts';
+import type { DocumentStore } from '../src/store/types.ts';
+import { eventually, provider, sleep, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+
+let mongo: ManagedProcess;
+let nats: ManagedProcess;
+let pg: EmbeddedPostgresHandle;
+let platform: Platform;
+const stores: DocumentStore[] = [];
+const stops: Array<() => unknown> = [];
+
+beforeAll(async () => {
+  [mongo, nats, pg] = await Promise.all([startMongo(), startNats(), startPostgres()]);
+  // Events over JetStream as in a cluster: each replica has its own connection to the shared durable.
+  const transport = await createNatsTransport({ servers: nats.url, name: 'platform' });
+  stops.push(() => transport.close());
+  platform = await startPlatform(pg.url, transport);
+});
+
+afterAll(async () => {
+  for (const s of stops.reverse()) await s();
+  for (const s of stores) await s.close();
+  await platform?.stop();
+  await Promise.all([mongo?.stop(), nats?.stop(), pg?.stop()]);
+});
+
+async function replica(id: string, limits = {}): Promise<RunningRealtime> {
+  const store = await createMongoStore({ url: mongo.url, dbName: 'rt_replicas' });
+  stores.push(store);
+  const transport = await createNatsTransport({ servers: nats.url, name: `realtime-${id}` });
+  const r = await startRealtime({ platform, store, transport, natsUrl: nats.url, replicaId: id, limits });
+  stops.push(() => transport.close(), () => r.stop());
+  return r;
+}
+
+const ids = (doc: Y.Doc) => readBoard(doc).objects.map((o) => o.id).sort();
+
+describe('several replicas over NATS', () => {
+  it('clients on two replicas converge (document and awareness); a third replica started later gets the unflushed state', async () => {
+    // A flush window longer than the test: replica C can only learn the content from its peers.
+    const slow = { flushIntervalMs: 60_000 };
+    const [a, b] = [await replica('A', slow), await replica('B', slow)];
+    const owner = await platform.user('Мария');
+    const { id, links } = await platform.board(owner, ['editor', 'viewer']);
+
+    const pa = provider(a.wsUrl, id, owner.token);
+    const pb = provider(b.wsUrl, id, links.editor!);
+    stops.push(() => pa.destroy(), () => pb.destroy());
+    await Promise.all([synced(pa), synced(pb)]);
+    addObject(pa.doc, sticky('a1'));
+    addObject(pb.doc, sticky('b1'));
+    await eventually(() => {
+      expect(ids(pa.doc)).toEqual(['a1', 'b1']);
+      expect(ids(pb.doc)).toEqual(['a1', 'b1']);
+    });
+
+    pa.awareness.setLocalState({ user: { id: owner.id, name: 'Мария', color: '#123456' }, cursor: { x: 5, y: 6 } });
+    await eventually(() => expect(pb.awareness.getStates().get(pa.awareness.clientID)?.cursor).toEqual({ x: 5, y: 6 }));
+
+    const c = await replica('C');
+    const pc = provider(c.wsUrl, id, links.viewer!);
+    stops.push(() => pc.destroy());
+    await synced(pc);
+    await eventually(() => expect(ids(pc.doc)).toEqual(['a1', 'b1']));
+    // Awareness of users on other replicas arrives with the sync answer.
+    await eventually(() => expect(pc.awareness.getStates().get(pa.awareness.clientID)?.cursor).toEqual({ x: 5, y: 6 }));
+
+    // Leaving removes the cursor on every replica.
+    pa.destroy();
+    await eventually(() => {
+      expect(pb.awareness.getStates().has(pa.awareness.clientID)).toBe(false);
+      expect(pc.awareness.getStates().has(pa.awareness.clientID)).toBe(false);
+    });
+    const metrics = await (await fetch(`${b.httpBase}/metrics`)).text();
+    expect(metrics).toMatch(/realtime_relay_lag_seconds_count\{[^}]*\} [1-9]/);
+  });
+
+  it('kill -9 of a replica after its flush window loses no update; a client that kept its copy restores newer ones', async () => {
+    const owner = await platform.user('Костя');
+    const { id } = await platform.board(owner);
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/realtime/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MONGO_URL: mongo.url,
+        MONGO_DB: 'rt_replicas',
+        NATS_URL: nats.url,
+        BOARDS_INTERNAL_URL: platform.boardsBase,
+        AUTH_JWKS_URL: platform.jwksUrl,
+        FLUSH_INTERVAL_MS: '100',
+        REPLICA_ID: 'doomed',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((r) => child.once('exit', r));
+    stops.push(() => child.kill('SIGKILL'));
+    await waitForPort(port, 30_000);
+
+    const doc = new Y.Doc();
+    const p = provider(`ws://127.0.0.1:${port}/yjs`, id, owner.token, doc);
+    stops.push(() => p.destroy());
+    await synced(p);
+    for (let i = 0; i < 20; i++) addObject(doc, sticky(`k${i}`));
+    await sleep(500); // well past FLUSH_INTERVAL_MS
+    child.kill('SIGKILL');
+    await exited;
+    p.disconnect();
+
+    // Offline edits the server never saw.
+    addObject(doc, sticky('offline'));
+
+    const fresh = await replica('after-crash');
+    const observer = provider(fresh.wsUrl, id, owner.token);
+    stops.push(() => observer.destroy());
+    await synced(observer);
+    expect(ids(observer.doc)).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`).sort());
+
+    // The client reconnects (to another replica: no sticky routing) and its copy fills the gap.
+    const back = provider(fresh.wsUrl, id, owner.token, doc);
+    stops.push(() => back.destroy());
+    await synced(back);
+    await eventually(() => expect(ids(observer.doc)).toContain('offline'));
+    await sleep(300);
+    const s = await stores[0]!.load(id);
+    const d = new Y.Doc();
+    if (s.state) Y.applyUpdate(d, s.state);
+    for (const e of s.log) Y.applyUpdate(d, e.update);
+    expect(ids(d)).toEqual(ids(doc));
+  });
+});
