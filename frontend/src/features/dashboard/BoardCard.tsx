@@ -2,7 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { wasJustDragged } from './dnd.ts';
-import { EditIcon, ExternalIcon, FolderIcon, GripIcon, LinkIcon, OpenIcon, TagIcon, TrashIcon, ArrowUpLeftIcon } from './icons.tsx';
+import { EditIcon, ExternalIcon, GripIcon, LinkIcon, OpenIcon, TagIcon, TrashIcon, ArrowUpLeftIcon } from './icons.tsx';
 import { formatBoardDate, overflowLabel, splitTags } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
@@ -89,6 +89,7 @@ export function BoardCard({ board, onAction }: Props) {
           href={boardPath(board.id)}
           target="_blank"
           rel="noopener"
+          draggable={false}
           aria-label={OWN.openNewWindow}
           title={OWN.openNewWindow}
           data-testid="board-open-new-window"
@@ -104,7 +105,7 @@ export function BoardCard({ board, onAction }: Props) {
         </span>
       ) : null}
       <div className="board-card__body">
-        <Link to={boardPath(board.id)} className="board-card__title" data-testid="board-title" title={board.title}>
+        <Link to={boardPath(board.id)} draggable={false} className="board-card__title" data-testid="board-title" title={board.title}>
           {board.title}
         </Link>
         <div className="board-card__meta">
@@ -122,7 +123,6 @@ export function BoardCard({ board, onAction }: Props) {
           {board.folder_id ? (
             <span className="folder-chip" data-testid="board-folder" title={board.folder_name ?? ''}>
               <span className="color-dot" style={{ background: board.folder_color ?? 'var(--c-text-3)' }} />
-              <FolderIcon size={13} />
               <span className="folder-chip__name">{board.folder_name}</span>
             </span>
           ) : null}

@@ -188,7 +188,7 @@ export function FolderModal({
       subtitle={state.mode === 'create' && state.parent ? `${OWN.inFolder} «${state.parent.name}»` : undefined}
       onClose={onClose}
       testId="folder-modal"
-      size="sm"
+      size="md"
     >
       <form className="form" onSubmit={submit}>
         <label className="field">

@@ -185,7 +185,7 @@ export function DropdownMenu({
   useLayoutEffect(() => {
     if (!open || !triggerRef.current) return;
     const r = triggerRef.current.getBoundingClientRect();
-    const width = 224;
+    const width = 244;
     const height = panelRef.current?.offsetHeight ?? items.length * 40 + 12;
     let left = r.right - width;
     if (left < 8) left = Math.min(r.left, window.innerWidth - width - 8);
