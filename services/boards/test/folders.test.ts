@@ -149,7 +149,7 @@ describe('folders', () => {
 
   it('20 concurrent reorders and moves end consistent, and never build a cycle', async () => {
     const u = await h.user();
-    const roots = [];
+    const roots: { id: string }[] = [];
     for (let i = 0; i < 6; i++) roots.push(await mk(u, `r${i}`));
     const kids = [await mk(u, 'k0', roots[0].id), await mk(u, 'k1', roots[1].id)];
     const all = [...roots, ...kids];

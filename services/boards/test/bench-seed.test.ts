@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBoardsBenchmark } from '../bench/seed.ts';
+import { startHarness, type Harness, type TestUser } from './helpers.ts';
+
+/** The benchmark seed, and GET /boards staying fast (and index-backed) for a 10,000-board account. */
+let h: Harness;
+let u: TestUser;
+beforeAll(async () => {
+  h = await startHarness();
+  u = await h.user('Бенчмарк');
+  const started = Date.now();
+  const seeded = await seedBoardsBenchmark(h.pool, { userId: u.id });
+  expect(seeded).toEqual({ userId: u.id, boards: 10_000, folders: 200, tags: 50 });
+  expect(Date.now() - started).toBeLessThan(30_000);
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+const timed = async (path: string) => {
+  await h.api('GET', path, { token: u.token }); // warm
+  const t0 = performance.now();
+  const r = await h.api('GET', path, { token: u.token });
+  return { ...r, ms: performance.now() - t0 };
+};
+
+describe('GET /boards for a 10,000-board account', () => {
+  it('lists, searches and filters within budget', async () => {
+    const tags = (await h.api('GET', '/api/tags', { token: u.token })).body.tags;
+    const folders = (await h.api('GET', '/api/folders', { token: u.token })).body.folders;
+    expect(folders).toHaveLength(40);
+    const all = await timed('/api/boards');
+    expect(all.body.boards).toHaveLength(10_000);
+    expect(all.body.limits).toEqual({ current: 10_000, max: -1, canCreate: true });
+    const search = await timed(`/api/boards?search=${encodeURIComponent('ретро')}`);
+    expect(search.body.boards.length).toBeGreaterThan(1000);
+    expect(search.body.boards.every((b: any) => b.title.toLowerCase().includes('ретро'))).toBe(true);
+    const rare = await timed(`/api/boards?search=${encodeURIComponent('спринта 999')}`);
+    expect(rare.body.boards.map((b: any) => b.title)).toContain('Планирование спринта 9992');
+    const byTags = await timed(`/api/boards?tags=${tags[3].id},${tags[21].id}`);
+    expect(byTags.body.boards.length).toBeGreaterThan(0);
+    for (const b of byTags.body.boards) expect(b.tags.map((t: any) => t.id)).toEqual(expect.arrayContaining([tags[3].id, tags[21].id]));
+    const inFolder = await timed(`/api/boards?folder_id=${folders[3].id}`);
+    expect(inFolder.body.boards.length).toBeGreaterThan(0);
+    // generous bounds (2 cores shared with other test runs): they catch an N+1 or a missing index, not jitter
+    expect(search.ms).toBeLessThan(3000);
+    expect(byTags.ms).toBeLessThan(2000);
+    expect(inFolder.ms).toBeLessThan(2000);
+    // the whole list is ~5.8 MB of JSON (the spec has no paging); most of this is transfer and parsing
+    expect(all.ms).toBeLessThan(10_000);
+    console.log(`GET /boards 10k: all ${all.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms, rare ${rare.ms.toFixed(0)} ms, tags ${byTags.ms.toFixed(0)} ms, folder ${inFolder.ms.toFixed(0)} ms`);
+  });
+
+  it('the planner uses the owner and tag indexes', async () => {
+    const client = await h.pool.connect();
+    const plan = async (sql: string, params: unknown[]) =>
+      (await client.query(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    // the tag filter starts from board_tags(tag_id, board_id)
+    const tagId = (await h.pool.query('SELECT id FROM tags WHERE owner_id = $1 LIMIT 1', [u.id])).rows[0].id;
+    expect(await plan('SELECT board_id FROM board_tags WHERE tag_id = ANY($1::uuid[])', [[tagId]])).toMatch(/board_tags_tag_idx|board_tags_pkey/);
+    // a substring search can use the trigram index on lower(title)
+    await client.query('SET enable_seqscan = off');
+    expect(await plan(`SELECT id FROM boards WHERE lower(title) LIKE '%ретро%'`, [])).toMatch(/boards_title_trgm_idx/);
+    expect(await plan('SELECT id FROM boards WHERE owner_id = $1 ORDER BY updated_at DESC', [u.id])).toMatch(/boards_owner_updated_idx/);
+    await client.query('RESET enable_seqscan');
+    client.release();
+  });
+});
