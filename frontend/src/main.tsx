@@ -11,7 +11,7 @@ import './styles/index.css';
 
 const router = createAppRouter();
 setNavigator((to, opts) => router.navigate(to, opts));
-setAuthFailureHandler(() => handleSessionExpired(store.dispatch));
+setAuthFailureHandler(() => handleSessionExpired(store.dispatch, store.getState));
 
 // Authentication is initialised once, before (and independently of) the first render.
 void initAuth(store.dispatch);

@@ -270,6 +270,17 @@ describe('auth screens', () => {
       await page.goto('/settings');
       await page.waitForURL((u) => u.pathname === '/login');
       expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+
+      // Stale tokens on a public page: verification fails quietly, the visitor stays there.
+      await page.evaluate(() => {
+        localStorage.setItem('accessToken', 'garbage');
+        localStorage.setItem('refreshToken', 'garbage');
+      });
+      await page.goto('/pricing');
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      expect(pathOf(page)).toBe('/pricing');
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     } finally {
       await s.close();
     }

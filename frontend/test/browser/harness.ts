@@ -31,10 +31,13 @@ type StartEmbedded = (opts: {
 /** The administrator the auth service bootstraps from ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const ADMIN_ACCOUNT = { name: 'Администратор', email: 'admin-browser@example.com', password: 'Admin-Pass-123' };
 
-/** Builds the SPA unless frontend/dist/index.html exists (set WB_REBUILD_SPA=1 to force a build). */
+/**
+ * Builds the SPA unless frontend/dist/index.html exists (set WB_REBUILD_SPA=1 to force a build).
+ * The build holds /tmp/wb-spa-build.lock so parallel test runs never build over each other.
+ */
 export function ensureSpaBuilt(): void {
   if (existsSync(path.join(DIST_DIR, 'index.html')) && !process.env.WB_REBUILD_SPA) return;
-  execFileSync('npx', ['vite', 'build'], { cwd: FRONTEND_DIR, stdio: 'inherit' });
+  execFileSync('flock', ['/tmp/wb-spa-build.lock', 'npx', 'vite', 'build'], { cwd: FRONTEND_DIR, stdio: 'inherit' });
 }
 
 export function freePort(): Promise<number> {

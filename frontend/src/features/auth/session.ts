@@ -2,7 +2,7 @@
  * Session life cycle: initialise once at start, sign in, sign out, and the end of a session
  * whose refresh failed (spec §4 "Authentication").
  */
-import type { AppDispatch } from '../../app/store.ts';
+import type { AppDispatch, RootState } from '../../app/store.ts';
 import { baseApi } from '../../api/baseApi.ts';
 import { loginPathFor, navigateTo } from '../../app/navigation.ts';
 import { notify } from '../../lib/notify.ts';
@@ -57,8 +57,12 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
   notify.success(LOGOUT_TOAST);
 }
 
-/** The refresh failed: tokens are already cleared; reset the state and go to /login. */
-export function handleSessionExpired(dispatch: AppDispatch): void {
+/**
+ * The refresh failed: tokens are already cleared; reset the state and go to /login.
+ * During the start-up verification nothing moves: the visitor simply stays where they are.
+ */
+export function handleSessionExpired(dispatch: AppDispatch, getState: () => RootState): void {
+  if (getState().auth.status === 'loading') return;
   const here = `${window.location.pathname}${window.location.search}`;
   dispatch(signedOut());
   dispatch(baseApi.util.resetApiState());

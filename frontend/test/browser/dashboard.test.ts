@@ -1,0 +1,380 @@
+/**
+ * The dashboard end to end (spec §2, §8): folders, boards, drag and drop with a real mouse, tags,
+ * search, rename/delete, access settings and opening a board by a viewer link without signing in.
+ *
+ * Runs against the whole product from the harness. WB_TEST_BASE_URL=http://… runs it against an
+ * already started product instead (handy while the embedded runner is being extended).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Locator, type Page } from 'playwright-core';
+import {
+  appReady,
+  newAccount,
+  openPage,
+  pathOf,
+  registerViaApi,
+  signInWithTokens,
+  startProduct,
+  toastTexts,
+  type PageSession,
+  type Product,
+} from './harness.ts';
+
+let product: Product;
+let s: PageSession;
+let page: Page;
+const acc = newAccount('dash');
+
+async function attach(url: string): Promise<Product> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  return { url: url.replace(/\/$/, ''), browser, stop: () => browser.close() };
+}
+
+beforeAll(async () => {
+  product = process.env.WB_TEST_BASE_URL ? await attach(process.env.WB_TEST_BASE_URL) : await startProduct();
+  await registerViaApi(product.url, acc);
+  s = await openPage(product);
+  page = s.page;
+  await signInWithTokens(page, product.url, acc);
+  await page.goto('/dashboard');
+  await appReady(page);
+}, 240_000);
+
+afterAll(async () => {
+  await s?.close();
+  await product?.stop();
+});
+
+// ---------- helpers ----------
+
+const card = (title: string) => page.locator('[data-testid="board-card"]', { has: page.locator(`[data-testid="board-title"]:text-is("${title}")`) });
+const folderRow = (name: string) => page.locator(`[data-testid="folder-row"][data-folder-name="${name}"]`);
+const cardTitles = () => page.locator('[data-testid="board-title"]').allInnerTexts();
+const folderNames = () => page.locator('[data-testid="folder-row"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-folder-name')));
+
+async function expectToast(text: string) {
+  await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain(text);
+}
+
+async function dismissToasts() {
+  await page.evaluate(() => document.querySelectorAll('.Toastify__toast').forEach((t) => t.remove()));
+}
+
+/** A real mouse drag: press, a few small moves so dnd-kit activates, then move in steps and release. */
+async function drag(from: Locator, to: Locator, opts: { yFrac?: number; grabX?: number; hold?: (p: Page) => Promise<void> } = {}) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const sx = a.x + (opts.grabX ?? a.width / 2);
+  const sy = a.y + a.height / 2;
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(sx + 4, sy + 4, { steps: 3 });
+  await page.mouse.move(sx + 12, sy + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * (opts.yFrac ?? 0.5), { steps: 15 });
+  await page.waitForTimeout(80);
+  if (opts.hold) await opts.hold(page);
+  await page.mouse.up();
+}
+
+async function openCardMenu(title: string, item: string) {
+  await card(title).hover();
+  await card(title).locator('[data-testid="board-menu"]').click();
+  await page.click(`[data-testid="menu-${item}"]`);
+}
+
+async function createFolder(name: string) {
+  await page.click('[data-testid="create-folder"]');
+  await page.fill('[data-testid="folder-name-input"]', name);
+  await page.click('[data-testid="folder-submit"]');
+  await expectToast('Папка создана');
+  await folderRow(name).waitFor();
+}
+
+async function createBoard(title: string) {
+  await page.click('[data-testid="create-board"]');
+  await page.fill('[data-testid="board-title-input"]', title);
+  await page.click('[data-testid="create-board-submit"]');
+  await expectToast('Доска создана');
+  await card(title).waitFor();
+}
+
+// ---------- tests ----------
+
+describe('dashboard', () => {
+  it('starts empty, then creates folders and boards through the modals', async () => {
+    expect(await page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Все доски');
+    await page.locator('[data-testid="empty-none"]').waitFor();
+    expect(await page.locator('[data-testid="empty-none"] h2').innerText()).toBe('Пока нет досок');
+    expect(await page.locator('[data-testid="board-search"]').getAttribute('placeholder')).toBe('Поиск досок...');
+    expect(await page.locator('[data-testid="filter-all"]').innerText()).toContain('Показать все');
+    expect(await page.locator('[data-testid="filter-none"]').innerText()).toContain('Без папки');
+    await expect.poll(() => page.locator('[data-testid="board-count"]').innerText()).toMatch(/^0\//);
+
+    // Folder modal: save stays disabled for a blank name; the default colour is #3B82F6.
+    await page.click('[data-testid="create-folder"]');
+    const submit = page.locator('[data-testid="folder-submit"]');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.fill('[data-testid="folder-name-input"]', '   ');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="folder-color"] [aria-checked="true"]').getAttribute('aria-label')).toBe('#3B82F6');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="folder-modal"]').waitFor({ state: 'detached' });
+
+    await createFolder('Проекты');
+    await createFolder('Архив');
+    expect(await folderNames()).toEqual(['Проекты', 'Архив']);
+
+    // Create board: disabled while the trimmed title is empty.
+    await page.click('[data-testid="create-board"]');
+    await page.fill('[data-testid="board-title-input"]', '  ');
+    expect(await page.locator('[data-testid="create-board-submit"]').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await createBoard('Альфа');
+    await createBoard('Бета');
+    expect((await cardTitles()).sort()).toEqual(['Альфа', 'Бета']);
+    await expect.poll(() => page.locator('[data-testid="board-count"]').innerText()).toMatch(/^2\//);
+    // A card: owner name, a ru-RU date, and the new-window button.
+    const c = card('Альфа');
+    expect(await c.locator('[data-testid="board-owner"]').innerText()).toBe(acc.name);
+    expect(await c.innerText()).toMatch(/\d{1,2} [а-я]+\.? \d{4}/);
+    expect(await c.locator('[data-testid="board-open-new-window"]').getAttribute('target')).toBe('_blank');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('drags a board onto a folder and back to "Без папки"', async () => {
+    await dismissToasts();
+    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'), {
+      hold: async (p) => {
+        // The whole row is highlighted while the board hovers it.
+        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('inside');
+      },
+    });
+    await expectToast('Доска обновлена');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').innerText().catch(() => '')).toBe('Проекты');
+    await expect.poll(() => folderRow('Проекты').locator('.count-badge').innerText()).toBe('1');
+
+    // The folder filter shows its name as the title and only its boards.
+    await folderRow('Проекты').locator('[data-testid="folder-select"]').click();
+    await expect.poll(() => page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Проекты');
+    await expect.poll(cardTitles).toEqual(['Альфа']);
+    await page.click('[data-testid="filter-none"]');
+    await expect.poll(() => page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Доски без папки');
+    await expect.poll(cardTitles).toEqual(['Бета']);
+    await page.click('[data-testid="filter-all"]');
+    await expect.poll(async () => (await cardTitles()).length).toBe(2);
+
+    // Onto 'Без папки' (folder_id null) and back again via the card menu's "move to root".
+    await dismissToasts();
+    await drag(card('Альфа').locator('.board-card__meta'), page.locator('[data-testid="filter-none"]'));
+    await expectToast('Доска обновлена');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(0);
+    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'));
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(1);
+    await dismissToasts();
+    await openCardMenu('Альфа', 'root');
+    await expectToast('Доска обновлена');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(0);
+    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'));
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(1);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('drags a folder inside another, refuses a cycle, and places before/after by zone', async () => {
+    await dismissToasts();
+    // Middle of the row → inside.
+    await drag(folderRow('Архив'), folderRow('Проекты'), {
+      yFrac: 0.5,
+      hold: async (p) => {
+        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('inside');
+      },
+    });
+    await expectToast('Папка перемещена');
+    await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('2');
+    expect(await folderRow('Проекты').getAttribute('aria-expanded')).toBe('true');
+
+    // Onto its own child: no indicator and no call.
+    await dismissToasts();
+    await drag(folderRow('Проекты'), folderRow('Архив'), {
+      hold: async (p) => {
+        expect(await p.locator('[data-drop-zone]').count()).toBe(0);
+      },
+    });
+    await page.waitForTimeout(400);
+    expect(await toastTexts(page)).toEqual([]);
+    expect(await folderRow('Архив').getAttribute('aria-level')).toBe('2');
+
+    // The expanded state survives a reload (localStorage).
+    await page.reload();
+    await appReady(page);
+    await folderRow('Архив').waitFor();
+    expect(await folderRow('Архив').getAttribute('aria-level')).toBe('2');
+
+    // Collapse / expand.
+    await folderRow('Проекты').locator('[data-testid="folder-toggle"]').click();
+    await folderRow('Архив').waitFor({ state: 'detached' });
+    await folderRow('Проекты').locator('[data-testid="folder-toggle"]').click();
+    await folderRow('Архив').waitFor();
+
+    // Top 25 % → before: Архив goes back to the root, above Проекты.
+    await dismissToasts();
+    await drag(folderRow('Архив'), folderRow('Проекты'), {
+      yFrac: 0.1,
+      hold: async (p) => {
+        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('before');
+      },
+    });
+    await expectToast('Папка перемещена');
+    await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('1');
+    await expect.poll(folderNames).toEqual(['Архив', 'Проекты']);
+
+    // Bottom 25 % → after.
+    await dismissToasts();
+    await drag(folderRow('Архив'), folderRow('Проекты'), { yFrac: 0.9 });
+    await expectToast('Папка перемещена');
+    await expect.poll(folderNames).toEqual(['Проекты', 'Архив']);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('tags a board and filters by tag and by search', async () => {
+    await dismissToasts();
+    await openCardMenu('Альфа', 'tags');
+    await page.locator('[data-testid="tags-modal"]').waitFor();
+    const add = page.locator('[data-testid="new-tag-submit"]');
+    expect(await add.isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="new-tag-name"]').getAttribute('maxlength')).toBe('50');
+    await page.fill('[data-testid="new-tag-name"]', 'срочно');
+    await add.click();
+    await expectToast('Тег создан');
+    // A new tag is checked for the board at once.
+    await expect.poll(() => page.locator('[data-testid="tag-row"][data-tag-name="срочно"] [data-testid="tag-checkbox"]').isChecked()).toBe(true);
+    await page.fill('[data-testid="new-tag-name"]', 'позже');
+    await add.click();
+    await page.locator('[data-testid="tag-row"][data-tag-name="позже"]').waitFor();
+    await page.click('[data-testid="tag-row"][data-tag-name="позже"] [data-testid="tag-checkbox"]');
+    await page.click('[data-testid="tags-save"]');
+    await expectToast('Теги доски обновлены');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts()).toEqual(['срочно']);
+
+    // Tag filter: only boards with every selected tag; reset brings all back.
+    await page.click('[data-testid="tag-filter-chip"][data-tag-name="срочно"]');
+    await expect.poll(cardTitles).toEqual(['Альфа']);
+    await page.click('[data-testid="tag-filter-chip"][data-tag-name="позже"]');
+    await expect.poll(() => page.locator('[data-testid="empty-filtered"] h2').innerText().catch(() => '')).toBe('Досок не найдено');
+    await page.click('[data-testid="tag-filter-reset"]');
+    await expect.poll(async () => (await cardTitles()).length).toBe(2);
+
+    // Search is server-side and debounced.
+    await page.fill('[data-testid="board-search"]', 'бет');
+    await expect.poll(cardTitles).toEqual(['Бета']);
+    await page.fill('[data-testid="board-search"]', 'нет-такой-доски');
+    await expect.poll(() => page.locator('[data-testid="empty-filtered"] h2').innerText().catch(() => '')).toBe('Досок не найдено');
+    await page.fill('[data-testid="board-search"]', '');
+    await expect.poll(async () => (await cardTitles()).length).toBe(2);
+
+    // Deleting a tag asks first with the spec text, then removes it from the filter.
+    await dismissToasts();
+    await openCardMenu('Альфа', 'tags');
+    await page.click('[data-testid="tag-row"][data-tag-name="позже"] [data-testid="tag-delete"]');
+    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe('Он будет удален со всех досок');
+    await page.click('[data-testid="confirm-ok"]');
+    await expectToast('Тег удален');
+    await page.locator('[data-testid="tag-row"][data-tag-name="позже"]').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="tags-modal"]').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-testid="tag-filter-chip"]').count()).toBe(1);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('renames and deletes a board', async () => {
+    await dismissToasts();
+    await openCardMenu('Бета', 'rename');
+    const input = page.locator('[data-testid="rename-board-modal"] [data-testid="board-title-input"]');
+    expect(await input.inputValue()).toBe('Бета');
+    await input.fill('  ');
+    expect(await page.locator('[data-testid="rename-board-submit"]').isDisabled()).toBe(true);
+    await input.fill('Бета 2');
+    await page.click('[data-testid="rename-board-submit"]');
+    await expectToast('Доска обновлена');
+    await card('Бета 2').waitFor();
+
+    await dismissToasts();
+    await openCardMenu('Бета 2', 'delete');
+    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe(
+      'Удалить доску «Бета 2»? Это действие нельзя отменить.',
+    );
+    await page.click('[data-testid="confirm-ok"]');
+    await expectToast('Доска удалена');
+    await card('Бета 2').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-testid="board-count"]').innerText()).toMatch(/^1\//);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('deletes a folder after the spec confirmation; its boards go to the root', async () => {
+    await createFolder('Временная');
+    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Временная'));
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').innerText().catch(() => '')).toBe('Временная');
+    await dismissToasts();
+    await folderRow('Временная').hover();
+    await folderRow('Временная').locator('[data-testid="folder-menu"]').click();
+    await page.click('[data-testid="menu-delete"]');
+    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe('Доски из папки будут перемещены в корень');
+    await page.click('[data-testid="confirm-ok"]');
+    await expectToast('Папка удалена');
+    await folderRow('Временная').waitFor({ state: 'detached' });
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(0);
+  });
+
+  it('shares a board and opens it by the viewer link in a fresh context without login', async () => {
+    await dismissToasts();
+    await openCardMenu('Альфа', 'access');
+    const modal = page.locator('[data-testid="access-modal"]');
+    await modal.waitFor();
+    for (const label of ['Просмотр с реакциями', 'Гостевой просмотр (без авторизации)', 'Редактирование']) {
+      expect(await modal.innerText()).toContain(label);
+    }
+    await page.click('[data-testid="sharing-switch"]');
+    await expect.poll(() => page.locator('[data-testid="sharing-switch"]').getAttribute('aria-checked')).toBe('true');
+    const viewerLink = page.locator('[data-testid="role-link-viewer"]');
+    await viewerLink.waitFor();
+    const link = await viewerLink.inputValue();
+    expect(link).toMatch(new RegExp(`^${product.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/board/[0-9a-f-]{36}\\?token=.+`));
+
+    // Editor link on, then rotate: the viewer link changes.
+    await page.click('[data-testid="role-switch-editor"]');
+    await page.locator('[data-testid="role-link-editor"]').waitFor();
+    await page.click('[data-testid="rotate-links"]');
+    await expect.poll(() => viewerLink.inputValue()).not.toBe(link);
+    const fresh = await viewerLink.inputValue();
+
+    // Copy → 'Ссылка скопирована!' (or the spec failure text where the clipboard is refused).
+    await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+    await dismissToasts();
+    await page.click('[data-testid="copy-link-viewer"]');
+    await expect
+      .poll(async () => (await toastTexts(page)).find((t) => t === 'Ссылка скопирована!' || t === 'Не удалось скопировать ссылку'))
+      .toBe('Ссылка скопирована!');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-shared"]').innerText().catch(() => '')).toBe(
+      'Общий доступ включён',
+    );
+
+    // A fresh context: no tokens, straight onto the board.
+    const guest = await openPage(product);
+    try {
+      await guest.page.goto(fresh);
+      await guest.page.locator('[data-testid="board-page"]').waitFor();
+      const boardId = new URL(fresh).pathname.split('/').pop();
+      expect(pathOf(guest.page)).toBe(`/board/${boardId}`);
+      expect(await guest.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+      expect(guest.errors).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+    await page.screenshot({ path: '/tmp/shot-dashboard-test.png' });
+    expect(s.errors).toEqual([]);
+  });
+});
