@@ -51,6 +51,8 @@ export const requestContext =
 export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   const app = express();
   app.disable('x-powered-by');
+  // API answers change with every write and clients do not revalidate them: hashing each body for an ETag is wasted CPU.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback, uniquelocal');
   const registry = opts.registry ?? createRegistry(opts.name);
   app.use(requestContext(opts.logger));
