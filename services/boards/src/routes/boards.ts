@@ -190,7 +190,13 @@ export function boardsRouter(ctx: RouteContext): Router {
     const me = userId(req);
     const body = parse(CameraPosition, req.body);
     const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
-    await saveCamera(pool, row.id, me, body);
+    try {
+      await saveCamera(pool, row.id, me, body);
+    } catch (err) {
+      // The board was deleted between the access check and the write.
+      if ((err as { code?: string }).code === '23503') throw appError('BOARD_NOT_FOUND');
+      throw err;
+    }
     res.json({ data: body });
   });
 
