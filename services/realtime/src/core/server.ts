@@ -33,6 +33,8 @@ import { Origin, type Extension, type Identity, type UnloadMode } from './types.
 const PATH = /^\/yjs\/([\w-]{1,64})\/?$/;
 /** One client library instance has one awareness id; a few more allow several tabs sharing a socket. */
 const MAX_AWARENESS_IDS_PER_CONNECTION = 8;
+/** The provider sends two or three messages on open; more than this before admission is abuse. */
+const MAX_EARLY_MESSAGES = 32;
 
 export interface CoreStats {
   bytesIn(n: number): void;
@@ -95,8 +97,10 @@ export class RealtimeServer {
     const early: RawData[] = [];
     let ready = false;
     ws.on('message', (data) => {
-      if (!ready) early.push(data);
-      else this.onMessage(conn, data);
+      if (ready) return this.onMessage(conn, data);
+      // A client that floods before it is even admitted is not a y-websocket client.
+      if (early.length >= MAX_EARLY_MESSAGES) conn.close(CloseCode.MALFORMED_MESSAGE, 'too many messages before auth');
+      else early.push(data);
     });
     ws.on('error', () => {});
     ws.on('close', () => {
