@@ -59,8 +59,11 @@ async function expectToast(text: string) {
   await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain(text);
 }
 
+/** Closes the visible toasts (through their close buttons, so react-toastify stays in charge). */
 async function dismissToasts() {
-  await page.evaluate(() => document.querySelectorAll('.Toastify__toast').forEach((t) => t.remove()));
+  const buttons = page.locator('.Toastify__toast .Toastify__close-button');
+  for (let i = (await buttons.count()) - 1; i >= 0; i--) await buttons.nth(i).click({ force: true }).catch(() => {});
+  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
 }
 
 /** A real mouse drag: press, a few small moves so dnd-kit activates, then move in steps and release. */
