@@ -34,5 +34,7 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
 /** /login, with ?redirect= back to `path` unless that is the default target anyway. */
 export function loginPathFor(path: string): string {
   const target = safeRedirect(path, '/dashboard');
-  return target === '/dashboard' || target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+  return target === '/dashboard' || target === '/'
+    ? '/login'
+    : `/login?redirect=${encodeURIComponent(target)}`;
 }

@@ -14,7 +14,9 @@ import { SettingsPage } from '../pages/SettingsPage.tsx';
 const BoardPage = lazy(() => import('../pages/BoardPage.tsx').then((m) => ({ default: m.BoardPage })));
 const AdminPage = lazy(() => import('../pages/AdminPage.tsx').then((m) => ({ default: m.AdminPage })));
 
-const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>;
+const Lazy = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>
+);
 
 export const routes: RouteObject[] = [
   {
@@ -22,12 +24,58 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/pricing', element: <PricingPage /> },
-      { path: '/login', element: <GuestOnly><LoginPage /></GuestOnly> },
-      { path: '/register', element: <GuestOnly><RegisterPage /></GuestOnly> },
-      { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
-      { path: '/board/:id', element: <BoardAccess><Lazy><BoardPage /></Lazy></BoardAccess> },
-      { path: '/settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
-      { path: '/admin', element: <RequireAdmin><Lazy><AdminPage /></Lazy></RequireAdmin> },
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/board/:id',
+        element: (
+          <BoardAccess>
+            <Lazy>
+              <BoardPage />
+            </Lazy>
+          </BoardAccess>
+        ),
+      },
+      {
+        path: '/settings',
+        element: (
+          <RequireAuth>
+            <SettingsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdmin>
+            <Lazy>
+              <AdminPage />
+            </Lazy>
+          </RequireAdmin>
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

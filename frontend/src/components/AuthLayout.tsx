@@ -25,12 +25,21 @@ export function AuthLayout({ title, subtitle, back, footer, children }: Props) {
             <div className="sticky sticky--pink">Ретро пятницы</div>
             <div className="sticky sticky--blue">Карта пользователя</div>
             <svg className="auth__art-arrow" viewBox="0 0 200 80">
-              <path d="M10 60 C 60 0, 140 0, 190 40" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray="6 8" strokeLinecap="round" />
+              <path
+                d="M10 60 C 60 0, 140 0, 190 40"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeDasharray="6 8"
+                strokeLinecap="round"
+              />
             </svg>
             <span className="cursor cursor--a">Анна</span>
             <span className="cursor cursor--b">Игорь</span>
           </div>
-          <p className="auth__art-quote">Вся команда на одной доске — в реальном времени, из любой точки мира.</p>
+          <p className="auth__art-quote">
+            Вся команда на одной доске — в реальном времени, из любой точки мира.
+          </p>
         </div>
       </aside>
       <main className="auth__main">

@@ -22,8 +22,11 @@ export function useFlash(ms = FLASH_MS): [string | null, (message: string) => vo
     },
     [ms],
   );
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return [message, show, clear];
 }

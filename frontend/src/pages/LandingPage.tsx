@@ -98,8 +98,20 @@ function HeroBoard() {
         <div className="sticky sticky--green hb-4">Готово ✓</div>
         <div className="hb-shape" />
         <svg className="hb-arrow" viewBox="0 0 300 120">
-          <path d="M10 100 C 90 10, 200 10, 290 70" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-          <path d="M278 58 L290 70 L273 74" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          <path
+            d="M10 100 C 90 10, 200 10, 290 70"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
+          <path
+            d="M278 58 L290 70 L273 74"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="cursor cursor--a hb-c1">Анна</span>
         <span className="cursor cursor--b hb-c2">Игорь</span>
@@ -126,8 +138,8 @@ export function LandingPage() {
                 Думайте вместе. <span className="text-gradient">На одной доске.</span>
               </h1>
               <p className="hero__lead">
-                {PRODUCT_NAME} — бесконечный холст для мозговых штурмов, планирования и ретроспектив. Стикеры, фигуры,
-                связи и живые курсоры всей команды.
+                {PRODUCT_NAME} — бесконечный холст для мозговых штурмов, планирования и ретроспектив. Стикеры,
+                фигуры, связи и живые курсоры всей команды.
               </p>
               <div className="hero__actions">
                 <Link to={primaryTo} className="btn btn--primary btn--lg" data-testid="hero-cta">
@@ -171,8 +183,8 @@ export function LandingPage() {
                 Простые и понятные тарифы
               </h2>
               <p className="section__lead">
-                Без ограничений на число участников доски. Совместная работа, доступ по ссылке и автосохранение — в
-                каждом тарифе.
+                Без ограничений на число участников доски. Совместная работа, доступ по ссылке и
+                автосохранение — в каждом тарифе.
               </p>
             </div>
             <PlansGrid

@@ -103,7 +103,12 @@ export function LoginPage() {
             invalid={!!errors.password}
           />
         </FormField>
-        <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={isLoading} data-testid="login-submit">
+        <button
+          type="submit"
+          className="btn btn--primary btn--block btn--lg"
+          disabled={isLoading}
+          data-testid="login-submit"
+        >
           {isLoading ? (
             <>
               <Spinner size="sm" /> {LOGIN_TEXTS.loading}

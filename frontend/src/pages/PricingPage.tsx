@@ -46,7 +46,8 @@ export function PricingPage() {
           {PRICING_TITLE}
         </h1>
         <p className="page__lead page__lead--center">
-          Без ограничений на число участников доски. Если лимит будет достигнут, созданные доски останутся доступны.
+          Без ограничений на число участников доски. Если лимит будет достигнут, созданные доски останутся
+          доступны.
         </p>
         <PlansGrid
           ctaTo={user ? '/dashboard' : '/register'}

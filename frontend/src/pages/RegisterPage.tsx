@@ -26,7 +26,12 @@ export const REGISTER_TEXTS = {
 type Field = keyof RegisterValues;
 
 export function RegisterPage() {
-  const [values, setValues] = useState<RegisterValues>({ name: '', email: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<RegisterValues>({
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [register, { isLoading }] = useRegisterMutation();
@@ -119,7 +124,12 @@ export function RegisterPage() {
             aria-invalid={!!errors.email || undefined}
           />
         </FormField>
-        <FormField id="password" label="Пароль" error={errors.password} hint={<PasswordStrength password={values.password} />}>
+        <FormField
+          id="password"
+          label="Пароль"
+          error={errors.password}
+          hint={<PasswordStrength password={values.password} />}
+        >
           <PasswordInput
             id="password"
             name="password"
@@ -152,7 +162,12 @@ export function RegisterPage() {
             invalid={!!errors.confirmPassword}
           />
         </FormField>
-        <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={isLoading} data-testid="register-submit">
+        <button
+          type="submit"
+          className="btn btn--primary btn--block btn--lg"
+          disabled={isLoading}
+          data-testid="register-submit"
+        >
           {isLoading ? (
             <>
               <Spinner size="sm" /> Регистрация...

@@ -65,7 +65,8 @@ function ProfileForm({ user }: { user: User }) {
     }
   };
 
-  const dirty = values.name.trim() !== user.name || values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const dirty =
+    values.name.trim() !== user.name || values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   return (
     <section className="card settings__card" aria-labelledby="profile-title">
@@ -96,7 +97,12 @@ function ProfileForm({ user }: { user: User }) {
           />
         </FormField>
         <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading || !dirty} data-testid="profile-submit">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={isLoading || !dirty}
+            data-testid="profile-submit"
+          >
             {isLoading ? <Spinner size="sm" /> : null} Сохранить
           </button>
           {success ? (
@@ -130,7 +136,10 @@ function PasswordForm() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap();
+      await changePassword({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      }).unwrap();
       setValues(EMPTY_PASSWORDS);
       flash(SETTINGS_TEXTS.passwordChanged);
     } catch (err) {
@@ -177,7 +186,12 @@ function PasswordForm() {
           />
         </FormField>
         <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading} data-testid="password-submit">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={isLoading}
+            data-testid="password-submit"
+          >
             {isLoading ? <Spinner size="sm" /> : null} Изменить пароль
           </button>
           {success ? (

@@ -36,7 +36,9 @@ describe('auth screens', () => {
       await expect.poll(() => page.locator('#name-error').innerText()).toBe('Имя обязательно');
       expect(await page.locator('#email-error').innerText()).toBe('Email обязателен');
       expect(await page.locator('#password-error').innerText()).toBe('Пароль обязателен');
-      expect(await page.locator('#confirmPassword-error').innerText()).toBe('Подтверждение пароля обязательно');
+      expect(await page.locator('#confirmPassword-error').innerText()).toBe(
+        'Подтверждение пароля обязательно',
+      );
       // Editing a field clears its error only.
       await page.fill('#name', acc.name);
       expect(await page.locator('#name-error').count()).toBe(0);
@@ -44,18 +46,27 @@ describe('auth screens', () => {
 
       await page.fill('#email', acc.email);
       await page.fill('#password', 'abc');
-      expect(await page.locator('[data-testid="password-strength"] .strength__label').innerText()).toBe('Слабый пароль');
+      expect(await page.locator('[data-testid="password-strength"] .strength__label').innerText()).toBe(
+        'Слабый пароль',
+      );
       await page.fill('#password', acc.password);
-      expect(await page.locator('[data-testid="password-strength"] .strength__label').innerText()).toBe('Отличный пароль');
+      expect(await page.locator('[data-testid="password-strength"] .strength__label').innerText()).toBe(
+        'Отличный пароль',
+      );
       await page.fill('#confirmPassword', acc.password);
       expect(await page.locator('[data-testid="passwords-match"]').innerText()).toContain('Пароли совпадают');
       await page.screenshot({ path: '/tmp/shot-register.png' });
 
       await page.click('[data-testid="register-submit"]');
       await page.waitForURL((u) => u.pathname === '/dashboard');
-      await expect.poll(() => page.locator('.Toastify__toast').allInnerTexts()).toContain('Регистрация успешна!');
+      await expect
+        .poll(() => page.locator('.Toastify__toast').allInnerTexts())
+        .toContain('Регистрация успешна!');
       expect(await page.locator('[data-testid="user-menu-trigger"]').innerText()).toContain(acc.name);
-      const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+      const tokens = await page.evaluate(() => [
+        localStorage.getItem('accessToken'),
+        localStorage.getItem('refreshToken'),
+      ]);
       expect(tokens.every((t) => typeof t === 'string' && t.length > 10)).toBe(true);
       await page.screenshot({ path: '/tmp/shot-dashboard.png' });
 
@@ -65,8 +76,13 @@ describe('auth screens', () => {
       expect(await page.locator('[data-testid="user-menu-email"]').innerText()).toBe(acc.email);
       await page.click('[data-testid="logout-button"]');
       await page.waitForURL((u) => u.pathname === '/');
-      await expect.poll(() => page.locator('.Toastify__toast').allInnerTexts()).toContain('Вы вышли из системы');
-      const after = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+      await expect
+        .poll(() => page.locator('.Toastify__toast').allInnerTexts())
+        .toContain('Вы вышли из системы');
+      const after = await page.evaluate(() => [
+        localStorage.getItem('accessToken'),
+        localStorage.getItem('refreshToken'),
+      ]);
       expect(after).toEqual([null, null]);
       // The session is gone: the dashboard is closed again.
       await page.goto('/dashboard');
@@ -119,7 +135,9 @@ describe('auth screens', () => {
       await expect
         .poll(() => page.locator('[data-testid="login-server-error"]').innerText())
         .toBe('Неверный email или пароль');
-      await expect.poll(() => page.locator('.Toastify__toast').allInnerTexts()).toContain('Неверный email или пароль');
+      await expect
+        .poll(() => page.locator('.Toastify__toast').allInnerTexts())
+        .toContain('Неверный email или пароль');
       expect(pathOf(page)).toBe('/login');
 
       // The show/hide toggle reveals the password.
@@ -129,7 +147,9 @@ describe('auth screens', () => {
 
       await loginViaForm(page, acc.email, acc.password);
       await page.waitForURL((u) => u.pathname === '/dashboard');
-      await expect.poll(() => page.locator('.Toastify__toast').allInnerTexts()).toContain('Добро пожаловать!');
+      await expect
+        .poll(() => page.locator('.Toastify__toast').allInnerTexts())
+        .toContain('Добро пожаловать!');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
@@ -174,7 +194,9 @@ describe('auth screens', () => {
       await page.fill('#new-password', 'short');
       await page.fill('#confirm-password', 'other');
       await page.click('[data-testid="password-submit"]');
-      expect(await page.locator('#new-password-error').innerText()).toBe('Новый пароль должен содержать минимум 8 символов');
+      expect(await page.locator('#new-password-error').innerText()).toBe(
+        'Новый пароль должен содержать минимум 8 символов',
+      );
       expect(await page.locator('#confirm-password-error').innerText()).toBe('Пароли не совпадают');
 
       // Wrong current password: the server's INVALID_CURRENT_PASSWORD under the field.
@@ -182,7 +204,9 @@ describe('auth screens', () => {
       await page.fill('#new-password', newPassword);
       await page.fill('#confirm-password', newPassword);
       await page.click('[data-testid="password-submit"]');
-      await expect.poll(() => page.locator('#current-password-error').innerText()).toBe('Неверный текущий пароль');
+      await expect
+        .poll(() => page.locator('#current-password-error').innerText())
+        .toBe('Неверный текущий пароль');
 
       await page.fill('#current-password', acc.password);
       await page.click('[data-testid="password-submit"]');
@@ -226,7 +250,9 @@ describe('auth screens', () => {
       await page.fill('#profile-name', 'Новое Имя');
       await page.click('[data-testid="profile-submit"]');
       await expect.poll(() => page.locator('.Toastify__toast').allInnerTexts()).toContain('Профиль обновлён');
-      await expect.poll(() => page.locator('[data-testid="user-menu-trigger"]').innerText()).toContain('Новое Имя');
+      await expect
+        .poll(() => page.locator('[data-testid="user-menu-trigger"]').innerText())
+        .toContain('Новое Имя');
 
       await page.fill('#profile-email', other.email);
       await page.click('[data-testid="profile-submit"]');

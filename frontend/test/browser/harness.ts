@@ -29,7 +29,11 @@ type StartEmbedded = (opts: {
 }) => Promise<EmbeddedHandle>;
 
 /** The administrator the auth service bootstraps from ADMIN_EMAIL / ADMIN_PASSWORD. */
-export const ADMIN_ACCOUNT = { name: 'Администратор', email: 'admin-browser@example.com', password: 'Admin-Pass-123' };
+export const ADMIN_ACCOUNT = {
+  name: 'Администратор',
+  email: 'admin-browser@example.com',
+  password: 'Admin-Pass-123',
+};
 
 /**
  * Builds the SPA unless frontend/dist/index.html exists (set WB_REBUILD_SPA=1 to force a build).
@@ -37,7 +41,10 @@ export const ADMIN_ACCOUNT = { name: 'Администратор', email: 'admin
  */
 export function ensureSpaBuilt(): void {
   if (existsSync(path.join(DIST_DIR, 'index.html')) && !process.env.WB_REBUILD_SPA) return;
-  execFileSync('flock', ['/tmp/wb-spa-build.lock', 'npx', 'vite', 'build'], { cwd: FRONTEND_DIR, stdio: 'inherit' });
+  execFileSync('flock', ['/tmp/wb-spa-build.lock', 'npx', 'vite', 'build'], {
+    cwd: FRONTEND_DIR,
+    stdio: 'inherit',
+  });
 }
 
 export function freePort(): Promise<number> {
@@ -62,10 +69,14 @@ export interface Product {
 /** The whole product plus a browser. Call in beforeAll; `stop()` in afterAll. */
 export async function startProduct(): Promise<Product> {
   if (!existsSync(EMBEDDED_ENTRY)) {
-    throw new Error(`${path.relative(REPO_DIR, EMBEDDED_ENTRY)} does not exist yet: the embedded runner is needed`);
+    throw new Error(
+      `${path.relative(REPO_DIR, EMBEDDED_ENTRY)} does not exist yet: the embedded runner is needed`,
+    );
   }
   ensureSpaBuilt();
-  const { startEmbedded } = (await import(pathToFileURL(EMBEDDED_ENTRY).href)) as { startEmbedded: StartEmbedded };
+  const { startEmbedded } = (await import(pathToFileURL(EMBEDDED_ENTRY).href)) as {
+    startEmbedded: StartEmbedded;
+  };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wb-browser-'));
   const port = await freePort();
   let server: EmbeddedHandle | undefined;
@@ -129,7 +140,8 @@ export async function registerViaApi(baseUrl: string, acc: TestAccount): Promise
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: acc.name, email: acc.email, password: acc.password }),
   });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`register failed: ${res.status} ${await res.text()}`);
 }
 
 export interface PageSession {
@@ -140,7 +152,10 @@ export interface PageSession {
   close(): Promise<void>;
 }
 
-export async function openPage(product: Product, viewport = { width: 1280, height: 860 }): Promise<PageSession> {
+export async function openPage(
+  product: Product,
+  viewport = { width: 1280, height: 860 },
+): Promise<PageSession> {
   const context = await product.browser.newContext({ baseURL: product.url, viewport, locale: 'ru-RU' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

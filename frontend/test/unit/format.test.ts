@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect, loginPathFor } from '../../src/app/navigation.ts';
 import { formatBoardCount } from '../../src/lib/boardCount.ts';
-import { boardLimitText, formatPeriod, formatPrice, isPopularPlan, planFeatures } from '../../src/features/billing/format.ts';
+import {
+  boardLimitText,
+  formatPeriod,
+  formatPrice,
+  isPopularPlan,
+  planFeatures,
+} from '../../src/features/billing/format.ts';
 
 describe('pricing texts', () => {
   it('formats prices in the Russian locale, 0 as free', () => {

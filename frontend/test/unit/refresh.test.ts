@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTokenRefresher, executeWithRefresh, isRefreshExempt, type FetchFn } from '../../src/api/refresh.ts';
+import {
+  createTokenRefresher,
+  executeWithRefresh,
+  isRefreshExempt,
+  type FetchFn,
+} from '../../src/api/refresh.ts';
 import { createMemoryTokenStore } from '../../src/features/auth/tokenStorage.ts';
 
 /**
@@ -34,7 +39,8 @@ function fakeBackend(opts: { refreshDelayMs?: number; refreshFails?: boolean } =
     calls.authHeaders.push(auth);
     const token = auth?.replace(/^Bearer /, '');
     if (!token) return json(401, { error: 'Требуется авторизация', code: 'TOKEN_MISSING' });
-    if (!validAccess.has(token)) return json(401, { error: 'Срок действия токена истёк', code: 'TOKEN_EXPIRED' });
+    if (!validAccess.has(token))
+      return json(401, { error: 'Срок действия токена истёк', code: 'TOKEN_EXPIRED' });
     return json(200, { ok: true, token });
   };
   return { fetchFn, calls, expireAll: () => validAccess.clear() };
@@ -48,7 +54,9 @@ function setup(backendOpts?: Parameters<typeof fakeBackend>[0]) {
   const request = (path = '/api/boards') =>
     executeWithRefresh({
       exec: async (token) => {
-        const res = await backend.fetchFn(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+        const res = await backend.fetchFn(path, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       },
       isUnauthorized: (r) => r.status === 401,

@@ -29,7 +29,12 @@ describe('validateLogin', () => {
 });
 
 describe('validateRegister', () => {
-  const ok = { name: 'Иван', email: 'ivan@example.com', password: 'Secret123!', confirmPassword: 'Secret123!' };
+  const ok = {
+    name: 'Иван',
+    email: 'ivan@example.com',
+    password: 'Secret123!',
+    confirmPassword: 'Secret123!',
+  };
   it('passes a valid form', () => {
     expect(validateRegister(ok)).toEqual({});
   });
@@ -50,10 +55,14 @@ describe('validateRegister', () => {
     expect(validateRegister({ ...ok, password: 'Ab1!xyz', confirmPassword: 'Ab1!xyz' }).password).toBe(
       'Пароль должен содержать минимум 8 символов',
     );
-    expect(validateRegister({ ...ok, password: 'abcdefgh', confirmPassword: 'abcdefgh' }).password).toBeUndefined();
+    expect(
+      validateRegister({ ...ok, password: 'abcdefgh', confirmPassword: 'abcdefgh' }).password,
+    ).toBeUndefined();
   });
   it('needs the confirmation to equal the password', () => {
-    expect(validateRegister({ ...ok, confirmPassword: 'Secret123?' }).confirmPassword).toBe('Пароли не совпадают');
+    expect(validateRegister({ ...ok, confirmPassword: 'Secret123?' }).confirmPassword).toBe(
+      'Пароли не совпадают',
+    );
   });
   it('validates the email like login', () => {
     expect(validateRegister({ ...ok, email: 'nope' }).email).toBe('Некорректный email');
@@ -62,7 +71,10 @@ describe('validateRegister', () => {
 
 describe('validateProfile / profilePayload', () => {
   it('requires a name of 2+ characters and a valid email', () => {
-    expect(validateProfile({ name: '', email: '' })).toEqual({ name: 'Имя обязательно', email: 'Email обязателен' });
+    expect(validateProfile({ name: '', email: '' })).toEqual({
+      name: 'Имя обязательно',
+      email: 'Email обязателен',
+    });
     expect(validateProfile({ name: 'A', email: 'x@' })).toEqual({
       name: 'Имя должно содержать минимум 2 символа',
       email: 'Некорректный email',
@@ -70,8 +82,12 @@ describe('validateProfile / profilePayload', () => {
     expect(validateProfile({ name: 'Anna', email: 'anna@example.com' })).toEqual({});
   });
   it('sends the email only when it changed', () => {
-    expect(profilePayload({ name: ' Anna ', email: 'anna@example.com' }, 'anna@example.com')).toEqual({ name: 'Anna' });
-    expect(profilePayload({ name: 'Anna', email: ' ANNA@example.com ' }, 'anna@example.com')).toEqual({ name: 'Anna' });
+    expect(profilePayload({ name: ' Anna ', email: 'anna@example.com' }, 'anna@example.com')).toEqual({
+      name: 'Anna',
+    });
+    expect(profilePayload({ name: 'Anna', email: ' ANNA@example.com ' }, 'anna@example.com')).toEqual({
+      name: 'Anna',
+    });
     expect(profilePayload({ name: 'Anna', email: 'anna2@example.com' }, 'anna@example.com')).toEqual({
       name: 'Anna',
       email: 'anna2@example.com',
@@ -88,14 +104,24 @@ describe('validatePasswordChange', () => {
     });
   });
   it('needs 8 characters and a matching confirmation', () => {
-    expect(validatePasswordChange({ currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' })).toEqual({
+    expect(
+      validatePasswordChange({ currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' }),
+    ).toEqual({
       newPassword: 'Новый пароль должен содержать минимум 8 символов',
     });
     expect(
-      validatePasswordChange({ currentPassword: 'x', newPassword: 'longenough', confirmPassword: 'longenougH' }),
+      validatePasswordChange({
+        currentPassword: 'x',
+        newPassword: 'longenough',
+        confirmPassword: 'longenougH',
+      }),
     ).toEqual({ confirmPassword: 'Пароли не совпадают' });
     expect(
-      validatePasswordChange({ currentPassword: 'x', newPassword: 'longenough', confirmPassword: 'longenough' }),
+      validatePasswordChange({
+        currentPassword: 'x',
+        newPassword: 'longenough',
+        confirmPassword: 'longenough',
+      }),
     ).toEqual({});
   });
 });

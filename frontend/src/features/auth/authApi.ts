@@ -18,7 +18,10 @@ export interface ChangePasswordArgs {
   newPassword: string;
 }
 
-async function storeUser(queryFulfilled: Promise<{ data: { user: User } }>, dispatch: (a: unknown) => unknown) {
+async function storeUser(
+  queryFulfilled: Promise<{ data: { user: User } }>,
+  dispatch: (a: unknown) => unknown,
+) {
   try {
     const { data } = await queryFulfilled;
     dispatch(userUpdated(data.user));
@@ -36,7 +39,11 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
     logout: build.mutation<void, { refreshToken: string | null }>({
-      query: ({ refreshToken }) => ({ url: '/auth/logout', method: 'POST', body: refreshToken ? { refreshToken } : {} }),
+      query: ({ refreshToken }) => ({
+        url: '/auth/logout',
+        method: 'POST',
+        body: refreshToken ? { refreshToken } : {},
+      }),
     }),
     verify: build.query<{ user: User }, void>({
       query: () => '/auth/verify',

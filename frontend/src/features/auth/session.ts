@@ -24,7 +24,9 @@ export async function initAuth(dispatch: AppDispatch): Promise<void> {
     dispatch(signedOut());
     return;
   }
-  const sub = dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const sub = dispatch(
+    authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
   try {
     const { user } = await sub.unwrap();
     dispatch(signedIn(user));

@@ -119,7 +119,8 @@ export type StrengthKind = keyof typeof STRENGTH_TEXTS;
 /** 1-2 weak, 3 medium, 4 good, 5 excellent; null for an empty password (no bar shown). */
 export function strengthInfo(score: number): { kind: StrengthKind; label: string } | null {
   if (score <= 0) return null;
-  const kind: StrengthKind = score <= 2 ? 'weak' : score === 3 ? 'medium' : score === 4 ? 'good' : 'excellent';
+  const kind: StrengthKind =
+    score <= 2 ? 'weak' : score === 3 ? 'medium' : score === 4 ? 'good' : 'excellent';
   return { kind, label: STRENGTH_TEXTS[kind] };
 }
 

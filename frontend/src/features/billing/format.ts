@@ -43,7 +43,9 @@ export function planFeatures(plan: Plan): string[] {
   const boards = boardLimitText(l.max_board_count);
   if (boards) out.push(boards);
   if (l.max_canvas_extent_w && l.max_canvas_extent_h) {
-    out.push(`Холст ${l.max_canvas_extent_w.toLocaleString('ru-RU')}×${l.max_canvas_extent_h.toLocaleString('ru-RU')} px`);
+    out.push(
+      `Холст ${l.max_canvas_extent_w.toLocaleString('ru-RU')}×${l.max_canvas_extent_h.toLocaleString('ru-RU')} px`,
+    );
   }
   out.push('Экспорт в PNG и SVG');
   if (l.export_pdf_enabled) out.push('Экспорт в PDF');
