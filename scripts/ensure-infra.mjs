@@ -81,12 +81,12 @@ export function ensureNodeModules() {
       say('node_modules up to date');
       return undefined;
     }
-    // Without our stamp, trust npm's own record of the last install if it is newer than the lock
-    // (a checkout where someone ran `npm install` by hand).
+    // npm's own record of the last install being newer than the lock also counts (someone ran
+    // `npm install -w x pkg` by hand, which rewrites both).
     const hidden = path.join(nm, '.package-lock.json');
-    if (!stamp && existsSync(hidden) && mtime(hidden) >= mtime(path.join(repoRoot, 'package-lock.json'))) {
+    if (existsSync(hidden) && mtime(hidden) >= mtime(path.join(repoRoot, 'package-lock.json'))) {
       writeFileSync(stampFile, hash);
-      say('node_modules up to date (matches npm install record)');
+      say('node_modules up to date (matches the last npm install)');
       return undefined;
     }
   }
@@ -97,7 +97,8 @@ export function ensureNodeModules() {
   say(
     fresh ? 'node_modules missing: installing' : 'package-lock.json changed since the last install: updating',
   );
-  const r = run('npm', args);
+  // Engineers sharing a checkout serialise npm through this lock (see docs/team-notes.md).
+  const r = which('flock') ? run('flock', ['/tmp/npm.lock', 'npm', ...args]) : run('npm', args);
   if (!r.ok) return `npm ${args[0]} failed (${r.why})`;
   writeFileSync(stampFile, lockHash());
   return undefined;

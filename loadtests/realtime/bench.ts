@@ -19,7 +19,6 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
-import * as decoding from 'lib0/decoding';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({

@@ -91,6 +91,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   if (relay) extensions.push(relay);
   extensions.push(persistence);
 
+  // eslint-disable-next-line prefer-const -- declared above, before the closures that use it
   server = new RealtimeServer({ limits, logger, extensions });
   const metrics = createRealtimeMetrics(registry, {
     connections: () => server.connectionCount,
