@@ -18,6 +18,9 @@ export const BOARD_LIMITS = {
   folderNameMax: 100,
   searchMax: 200,
   tagsPerBoardMax: 100,
+  /** Board list paging: the dashboard loads more as the user scrolls. */
+  pageDefault: 100,
+  pageMax: 500,
   /** Zoom range of the board page (board-page.md §9). */
   scaleMin: 0.1,
   scaleMax: 5,
@@ -29,6 +32,8 @@ export const BOARD_TEXTS = {
   titleRequired: 'Название доски не может быть пустым',
   titleTooLong: `Название доски должно содержать не более ${BOARD_LIMITS.titleMax} символов`,
   folderNameRequired: 'Название папки не может быть пустым',
+  badPageLimit: `Размер страницы должен быть от 1 до ${BOARD_LIMITS.pageMax}`,
+  badCursor: 'Некорректный курсор страницы',
   folderNameTooLong: `Название папки должно содержать не более ${BOARD_LIMITS.folderNameMax} символов`,
   tagNameRequired: 'Название тега не может быть пустым',
   tagNameTooLong: `Название тега должно содержать не более ${LIMITS.tagNameMax} символов`,
@@ -74,6 +79,15 @@ export const ListBoardsQuery = z.object({
   search: z.string().max(BOARD_LIMITS.searchMax, { message: BOARD_TEXTS.searchTooLong }).optional(),
   /** Comma-separated tag ids: boards carrying all of them. */
   tags: z.string().max(4000).optional(),
+  /** Page size (not in the spec: an account with thousands of boards must not load them all at once). */
+  limit: z.coerce
+    .number({ error: BOARD_TEXTS.badPageLimit })
+    .int({ message: BOARD_TEXTS.badPageLimit })
+    .min(1, { message: BOARD_TEXTS.badPageLimit })
+    .max(BOARD_LIMITS.pageMax, { message: BOARD_TEXTS.badPageLimit })
+    .default(BOARD_LIMITS.pageDefault),
+  /** The previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
 });
 
 export const CreateBoardRequest = z.object({ title: boardTitle, folder_id: nullableIdRef });

@@ -131,7 +131,7 @@ describe('authorisation matrix: account-scoped endpoints', () => {
 
   it('another user sees only their own (empty) world', async () => {
     const u = await h.user();
-    expect((await h.api('GET', '/api/boards', { token: u.token })).body).toEqual({ boards: [], limits: { current: 0, max: -1, canCreate: true } });
+    expect((await h.api('GET', '/api/boards', { token: u.token })).body).toEqual({ boards: [], limits: { current: 0, max: -1, canCreate: true }, nextCursor: null });
     expect((await h.api('GET', '/api/folders', { token: u.token })).body).toEqual({ folders: [] });
     expect((await h.api('GET', '/api/tags', { token: u.token })).body).toEqual({ tags: [] });
   });

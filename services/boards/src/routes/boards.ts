@@ -8,6 +8,7 @@ import {
   MultipleLinksRequest,
   SharingRequest,
   UpdateBoardRequest,
+  BOARD_TEXTS,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
@@ -67,12 +68,18 @@ export function boardsRouter(ctx: RouteContext): Router {
     // An id that is not UUID-shaped matches nothing, exactly like an unknown one.
     const impossible = (typeof folderId === 'string' && !isUuid(folderId)) || tagIds.some((t) => !isUuid(t));
     const search = q.search?.trim().toLowerCase() || undefined;
+    const after = q.cursor ? boards.decodeCursor(q.cursor) : undefined;
+    if (after === null) throw appError('VALIDATION_ERROR', { message: BOARD_TEXTS.badCursor, fields: { cursor: BOARD_TEXTS.badCursor } });
+    // One row more than the page tells whether another page exists.
     const [rows, current, ent] = await Promise.all([
-      impossible ? Promise.resolve([]) : boards.listBoards(pool, me, { folderId, search, tagIds }),
+      impossible ? Promise.resolve([]) : boards.listBoards(pool, me, { folderId, search, tagIds, after, limit: q.limit + 1 }),
       boards.countBoards(pool, me),
       getEntitlement(pool, me),
     ]);
-    res.json({ boards: rows.map(boards.toListItem), limits: boardLimits(ent, current) });
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > q.limit && last ? boards.encodeCursor({ updatedUs: last.updated_us, id: last.id }) : null;
+    res.json({ boards: page.map(boards.toListItem), limits: boardLimits(ent, current), nextCursor });
   });
 
   r.post('/boards', ...ctx.auth, async (req, res) => {

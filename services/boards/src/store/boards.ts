@@ -18,6 +18,8 @@ export interface BoardRow {
   guest_token: string | null;
   editor_token: string | null;
   tags: TagView[];
+  /** updated_at in microseconds since the epoch: the exact key for paging (ISO strings drop the microseconds). */
+  updated_us: number;
 }
 
 /**
@@ -25,13 +27,14 @@ export interface BoardRow {
  * aggregated once for the selected boards (a grouped join), not per row: for a 10,000-board
  * account that halves the query time compared with a correlated subquery.
  */
-const selectBoards = (where: string, order = '') => `
-  WITH sel AS (SELECT b.* FROM boards b WHERE ${where}),
+const selectBoards = (where: string, order = '', page = '') => `
+  WITH sel AS (SELECT b.* FROM boards b WHERE ${where} ${order} ${page}),
        bt AS (SELECT bt.board_id,
                      json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id) AS tags
                 FROM sel JOIN board_tags bt ON bt.board_id = sel.id JOIN tags t ON t.id = bt.tag_id
                GROUP BY bt.board_id)
   SELECT b.id, b.title, b.folder_id, b.owner_id, u.name AS owner_name, b.created_at, b.updated_at,
+         (extract(epoch FROM b.updated_at) * 1000000)::bigint AS updated_us,
          f.name AS folder_name, f.color AS folder_color, b.background, b.is_link_sharing_enabled,
          b.viewer_token, b.guest_token, b.editor_token, COALESCE(bt.tags, '[]'::json) AS tags
     FROM sel b
@@ -80,6 +83,24 @@ export interface BoardFilter {
   /** lower-cased substring */
   search?: string;
   tagIds?: string[];
+  /** Page: boards strictly after this key in (updated_at DESC, id DESC) order. */
+  after?: PageKey;
+  limit?: number;
+}
+
+export interface PageKey {
+  updatedUs: number;
+  id: string;
+}
+
+/** Cursors are opaque to clients: base64url of "<updated_at µs>_<id>". */
+export function encodeCursor(key: PageKey): string {
+  return Buffer.from(`${key.updatedUs}_${key.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): PageKey | null {
+  const m = /^(\d{1,17})_([0-9a-f-]{36})$/i.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return m ? { updatedUs: Number(m[1]), id: m[2].toLowerCase() } : null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -101,7 +122,16 @@ export async function listBoards(db: Queryable, ownerId: string, f: BoardFilter)
     where.push(`b.id IN (SELECT bt.board_id FROM board_tags bt WHERE bt.tag_id = ANY($${params.length}::uuid[])
                           GROUP BY bt.board_id HAVING count(*) = ${f.tagIds.length})`);
   }
-  const { rows } = await db.query<BoardRow>(selectBoards(where.join(' AND '), 'ORDER BY b.updated_at DESC, b.id'), params);
+  if (f.after) {
+    params.push(f.after.updatedUs, f.after.id);
+    // Integer microseconds added to the epoch: exact, unlike a double-precision to_timestamp().
+    where.push(
+      `(b.updated_at, b.id) < (timestamptz 'epoch' + $${params.length - 1}::bigint * interval '1 microsecond', $${params.length}::uuid)`,
+    );
+  }
+  const order = 'ORDER BY b.updated_at DESC, b.id DESC';
+  const page = f.limit ? `LIMIT ${Math.trunc(f.limit)}` : '';
+  const { rows } = await db.query<BoardRow>(selectBoards(where.join(' AND '), order, page), params);
   return rows;
 }
 
