@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { ArrowLeftIcon } from '../components/icons.tsx';
@@ -5,6 +6,7 @@ import { selectUser } from '../features/auth/authSlice.ts';
 
 /** Placeholder of the admin panel: the admin feature replaces the body (stats, tabs, modals). */
 export function AdminPage() {
+  useDocumentTitle('Администратор');
   const user = useAppSelector(selectUser);
   return (
     <div className="app-shell">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { ArrowLeftIcon } from '../components/icons.tsx';
@@ -5,6 +6,7 @@ import { selectUser } from '../features/auth/authSlice.ts';
 
 /** Placeholder of the board page (canvas, realtime) — see spec/board-page.md. */
 export function BoardPage() {
+  useDocumentTitle('Доска');
   const { id } = useParams();
   const user = useAppSelector(selectUser);
   return (

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getErrorMessage } from '../api/errors.ts';
@@ -20,6 +21,7 @@ export const LOGIN_TEXTS = {
 } as const;
 
 export function LoginPage() {
+  useDocumentTitle('Вход');
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [serverError, setServerError] = useState<string | null>(null);

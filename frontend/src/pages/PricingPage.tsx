@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { ArrowLeftIcon } from '../components/icons.tsx';
@@ -9,6 +10,7 @@ export const PRICING_TITLE = 'Выберите свой тариф';
 
 /** Placeholder of the pricing page: the billing feature replaces the body (checkout, FAQ). */
 export function PricingPage() {
+  useDocumentTitle('Тарифы');
   const user = useAppSelector(selectUser);
   return (
     <div className="pricing-page">

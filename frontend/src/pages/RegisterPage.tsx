@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../api/errors.ts';
@@ -26,6 +27,7 @@ export const REGISTER_TEXTS = {
 type Field = keyof RegisterValues;
 
 export function RegisterPage() {
+  useDocumentTitle('Регистрация');
   const [values, setValues] = useState<RegisterValues>({
     name: '',
     email: '',

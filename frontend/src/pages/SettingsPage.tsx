@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorCode, getErrorMessage } from '../api/errors.ts';
@@ -206,6 +207,7 @@ function PasswordForm() {
 }
 
 export function SettingsPage() {
+  useDocumentTitle('Настройки');
   const user = useAppSelector(selectUser);
   if (!user) return null;
   return (
