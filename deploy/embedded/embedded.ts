@@ -2,8 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPool, startEmbeddedPostgres, type Pool } from '@wb/db';
 import { createInProcessTransport } from '@wb/events';
-import { createLogger, listen, parseConfig, type Logger, type RunnableService, type RunningServer } from '@wb/service-kit';
+import { createLogger, createTokenVerifier, listen, parseConfig, type Logger, type RunnableService, type RunningServer } from '@wb/service-kit';
 import { createAuthService, AuthConfigSchema } from '../../services/auth/src/app.ts';
+import { createBoardsService, SCHEMA as BOARDS_SCHEMA } from '../../services/boards/src/app.ts';
+import { BoardsConfigSchema } from '../../services/boards/src/config.ts';
+import { createRealtimeService } from '../../services/realtime/src/app.ts';
+import { createBoardAccessClient } from '../../services/realtime/src/access.ts';
+import { limitsFromEnv, RealtimeEnv } from '../../services/realtime/src/config.ts';
+import { createPostgresStore, REALTIME_SCHEMA } from '../../services/realtime/src/store/postgres.ts';
 import { createGateway, GatewayConfigSchema, type ServiceTarget } from '../../services/gateway/src/app.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -65,7 +71,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   });
 
   try {
-    const serviceEnv = { ...env, NATS_URL: '', MONGO_URL: '' };
+    const serviceEnv = { ...env, NATS_URL: undefined, MONGO_URL: undefined };
 
     const auth = await createAuthService({
       pool: pool('auth'),
@@ -74,6 +80,29 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       config: parseConfig(AuthConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url }),
     });
     const authUrl = await internal(auth);
+    const jwksUrl = `${authUrl}/internal/jwks`;
+
+    const boards = await createBoardsService({
+      pool: pool(BOARDS_SCHEMA),
+      transport,
+      logger: log('boards'),
+      config: parseConfig(BoardsConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url, AUTH_JWKS_URL: jwksUrl }),
+      verifier: createTokenVerifier({ jwksUrl }),
+    });
+    const boardsUrl = await internal(boards);
+
+    // Board documents in PostgreSQL (no MongoDB here) and no relay: one process is one replica.
+    const realtimeEnv = parseConfig(RealtimeEnv, { ...serviceEnv, BOARDS_INTERNAL_URL: boardsUrl, AUTH_JWKS_URL: jwksUrl });
+    const realtime = await createRealtimeService({
+      logger: log('realtime'),
+      store: createPostgresStore(pool(REALTIME_SCHEMA)),
+      verifier: createTokenVerifier({ jwksUrl }),
+      boards: createBoardAccessClient(boardsUrl),
+      transport,
+      replicaId: 'embedded',
+      limits: limitsFromEnv(realtimeEnv),
+    });
+    const realtimeUrl = await internal(realtime);
 
     const gateway = createGateway({
       config: parseConfig(GatewayConfigSchema, {
@@ -82,7 +111,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         STATIC_DIR: opts.staticDir ?? env.STATIC_DIR ?? path.join(repoRoot, 'frontend', 'dist'),
       }),
       logger: log('gateway'),
-      targets: { auth: local(auth, authUrl) },
+      targets: {
+        auth: local(auth, authUrl),
+        boards: local(boards, boardsUrl),
+        realtime: local(realtime, realtimeUrl),
+      },
     });
     const server = await listen(gateway.app, opts.port ?? 8080);
     server.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade?.(req, socket, head));
