@@ -241,6 +241,37 @@ describe('dashboard', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it('moves a folder with the keyboard (space, arrows, space)', async () => {
+    expect(await folderNames()).toEqual(['Проекты', 'Архив']);
+    await dismissToasts();
+    // Arrow up: Архив's own "before" (refused), Проекты "after", Проекты "inside".
+    await folderRow('Архив').locator('[data-testid="folder-select"]').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('[data-drop-zone]').count()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('inside');
+    await page.keyboard.press('Space');
+    await expectToast('Папка перемещена');
+    await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('2');
+
+    // And out again: "after" Проекты puts it back at the root.
+    await dismissToasts();
+    await folderRow('Архив').locator('[data-testid="folder-select"]').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
+    await page.keyboard.press('Enter');
+    await expectToast('Папка перемещена');
+    await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('1');
+    await expect.poll(folderNames).toEqual(['Проекты', 'Архив']);
+    await page.click('[data-testid="filter-all"]');
+    expect(s.errors).toEqual([]);
+  });
+
   it('tags a board and filters by tag and by search', async () => {
     await dismissToasts();
     await openCardMenu('Альфа', 'tags');

@@ -74,7 +74,8 @@ export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context, 
   stops.sort((a, b) => a.y - b.y || a.x - b.x);
   const cx = collisionRect.left + collisionRect.width / 2;
   const cy = collisionRect.top + collisionRect.height / 2;
-  const eps = 0.5;
+  // The overlay is not exactly the size of the row it started from: a few pixels count as "here".
+  const eps = 4;
   const target = forward
     ? stops.find((s) => s.y > cy + eps || (Math.abs(s.y - cy) <= eps && s.x > cx + eps))
     : [...stops].reverse().find((s) => s.y < cy - eps || (Math.abs(s.y - cy) <= eps && s.x < cx - eps));
