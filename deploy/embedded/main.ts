@@ -11,5 +11,5 @@ const config = loadConfig(
 );
 const logger = createLogger('embedded', config.LOG_LEVEL);
 const handle = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, logLevel: config.LOG_LEVEL });
-process.stdout.write(`\nWhiteboard is running at ${handle.url}\n\n`);
+process.stdout.write(`\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n\n`);
 onShutdown(logger, [() => handle.stop()]);

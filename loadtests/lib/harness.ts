@@ -19,6 +19,7 @@ export function commandLine(): string {
 
 export interface StackProcess {
   url: string;
+  databaseUrl: string;
   pid: number;
   stop(): Promise<void>;
 }
@@ -35,16 +36,22 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MIN: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let databaseUrl = '';
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('Whiteboard is running')) resolve();
+      const db = /\(PostgreSQL: (\S+)\)/.exec(out);
+      if (db) {
+        databaseUrl = db[1]!;
+        resolve();
+      }
     });
     child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    databaseUrl,
     pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');

@@ -23,22 +23,23 @@ export interface BoardRow {
 }
 
 /**
- * The boards matching `where` (over `boards b`) with folder, owner name and tags. Tags are
- * aggregated once for the selected boards (a grouped join), not per row: for a 10,000-board
- * account that halves the query time compared with a correlated subquery.
+ * The boards matching `where` (over `boards b`), one page of them, with folder, owner name and
+ * tags. The page is cut first (`sel`), then each selected board's tags are gathered through the
+ * board_tags primary key: a page costs the same whether the account has a hundred boards or ten
+ * thousand.
  */
 const selectBoards = (where: string, order = '', page = '') => `
-  WITH sel AS (SELECT b.* FROM boards b WHERE ${where} ${order} ${page}),
-       bt AS (SELECT bt.board_id,
-                     json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id) AS tags
-                FROM sel JOIN board_tags bt ON bt.board_id = sel.id JOIN tags t ON t.id = bt.tag_id
-               GROUP BY bt.board_id)
+  WITH sel AS (SELECT b.* FROM boards b WHERE ${where} ${order} ${page})
   SELECT b.id, b.title, b.folder_id, b.owner_id, u.name AS owner_name, b.created_at, b.updated_at,
          (extract(epoch FROM b.updated_at) * 1000000)::bigint AS updated_us,
          f.name AS folder_name, f.color AS folder_color, b.background, b.is_link_sharing_enabled,
          b.viewer_token, b.guest_token, b.editor_token, COALESCE(bt.tags, '[]'::json) AS tags
     FROM sel b
-    LEFT JOIN bt ON bt.board_id = b.id
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id) AS tags
+        FROM board_tags x JOIN tags t ON t.id = x.tag_id
+       WHERE x.board_id = b.id
+    ) bt ON true
     LEFT JOIN folders f ON f.id = b.folder_id
     LEFT JOIN users u ON u.id = b.owner_id
   ${order}`;
