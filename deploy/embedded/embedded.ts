@@ -131,8 +131,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       async stop() {
         if (stopped) return;
         stopped = true;
-        for (const s of servers) await s.close();
+        // Stop accepting first; services then close their long-lived sockets (realtime's WebSockets
+        // would otherwise hold the servers open) and flush; then the servers finish draining.
+        const closing = servers.map((s) => s.close());
         for (const s of [...services].reverse()) await s.stop().catch((err) => root.error({ err }, 'stop failed'));
+        await Promise.all(closing);
         await transport.close();
         for (const p of pools) await p.end().catch(() => {});
         await pg.stop();

@@ -1,0 +1,48 @@
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import WebSocket from 'ws';
+
+/** A stock y-websocket client, as the SPA uses it, with the close events it received. */
+export function yClient(wsBase: string, boardId: string, token: string) {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(wsBase, boardId, doc, {
+    params: { token },
+    WebSocketPolyfill: WebSocket as never,
+    maxBackoffTime: 200,
+  });
+  const closes: number[] = [];
+  provider.on('connection-close', (event) => {
+    if (event) closes.push(event.code);
+  });
+  return { doc, provider, closes, objects: () => doc.getMap('objects') };
+}
+
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function addSticky(doc: Y.Doc, id: string, text: string) {
+  const m = new Y.Map<unknown>();
+  doc.transact(() => {
+    doc.getMap('objects').set(id, m);
+    for (const [k, v] of Object.entries({ id, type: 'sticky', x: 0, y: 0, width: 120, height: 120, text, zIndex: 1 })) m.set(k, v);
+  });
+}
+
+export async function call(base: string, method: string, path: string, opts: { token?: string; body?: unknown; share?: string } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.share ? { 'x-share-token': opts.share } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
