@@ -1,14 +1,15 @@
 // `npm start`: installs what is missing, builds the SPA if needed, and runs the whole product in
 // one process on the embedded default (http://localhost:8080; PORT and DATA_DIR change it).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensureNodeModules } from './ensure-infra.mjs';
 import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
 
-if (!existsSync(path.join(repoRoot, 'node_modules', '.package-lock.json'))) {
-  console.log('[start] installing dependencies (npm ci)...');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+// The product itself needs only npm packages (PostgreSQL comes from one); the test tools are not installed here.
+const problem = ensureNodeModules();
+if (problem) {
+  console.error(`[start] ${problem}`);
+  process.exit(1);
 }
 buildFrontendIfStale();
 
