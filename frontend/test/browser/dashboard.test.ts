@@ -244,27 +244,36 @@ describe('dashboard', () => {
   it('moves a folder with the keyboard (space, arrows, space)', async () => {
     expect(await folderNames()).toEqual(['Проекты', 'Архив']);
     await dismissToasts();
+    // dnd-kit listens for the arrows only after the drag started, and each step reads the moved rect: go slowly.
+    const key = async (k: string) => {
+      await page.keyboard.press(k);
+      await page.waitForTimeout(150);
+    };
+    const pickUp = async (name: string) => {
+      await folderRow(name).locator('[data-testid="folder-select"]').focus();
+      await page.keyboard.press('Space');
+      await page.locator('.dash--dragging').waitFor();
+      await page.waitForTimeout(150);
+    };
     // Arrow up: Архив's own "before" (refused), Проекты "after", Проекты "inside".
-    await folderRow('Архив').locator('[data-testid="folder-select"]').focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
+    await pickUp('Архив');
+    await key('ArrowUp');
     expect(await page.locator('[data-drop-zone]').count()).toBe(0);
-    await page.keyboard.press('ArrowUp');
+    await key('ArrowUp');
     await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
-    await page.keyboard.press('ArrowUp');
+    await key('ArrowUp');
     await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('inside');
-    await page.keyboard.press('Space');
+    await key('Space');
     await expectToast('Папка перемещена');
     await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('2');
 
     // And out again: "after" Проекты puts it back at the root.
     await dismissToasts();
-    await folderRow('Архив').locator('[data-testid="folder-select"]').focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
+    await pickUp('Архив');
+    await key('ArrowUp');
+    await key('ArrowUp');
     await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
-    await page.keyboard.press('Enter');
+    await key('Enter');
     await expectToast('Папка перемещена');
     await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('1');
     await expect.poll(folderNames).toEqual(['Проекты', 'Архив']);

@@ -22,7 +22,7 @@ import { AccessModal } from './AccessModal.tsx';
 import {
   useDeleteBoardMutation,
   useDeleteFolderMutation,
-  useGetBoardsQuery,
+  useGetBoardsInfiniteQuery,
   useGetFoldersQuery,
   useGetTagsQuery,
   useMoveBoardMutation,
@@ -57,7 +57,7 @@ import {
 } from './logic.ts';
 import { CreateBoardModal, FolderModal, RenameBoardModal, type FolderModalState } from './modals.tsx';
 import { TagsModal } from './TagsModal.tsx';
-import { OWN, SPEC } from './texts.ts';
+import { OWN, plural, SPEC } from './texts.ts';
 import type { BoardListItem, FolderNode } from './types.ts';
 import { ConfirmProvider, useConfirm } from './ui.tsx';
 
@@ -78,6 +78,43 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
+}
+
+/** Pages of the board list as one list; a board that moved between pages while they refetched shows once. */
+function mergePages(pages: readonly { boards: BoardListItem[] }[]): BoardListItem[] {
+  const seen = new Set<string>();
+  const out: BoardListItem[] = [];
+  for (const p of pages)
+    for (const b of p.boards)
+      if (!seen.has(b.id)) {
+        seen.add(b.id);
+        out.push(b);
+      }
+  return out;
+}
+
+/** Calls `onVisible` when the sentinel scrolls into view (the next page of boards). */
+function LoadMore({ onVisible, busy }: { onVisible: () => void; busy: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const cb = useRef(onVisible);
+  cb.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && cb.current(), {
+      rootMargin: '400px 0px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="dash__more" data-testid="boards-more">
+      <button type="button" className="btn btn--secondary btn--sm" onClick={onVisible} disabled={busy}>
+        {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+        {OWN.loadMore}
+      </button>
+    </div>
+  );
 }
 
 function useExpandedFolders() {
@@ -123,13 +160,14 @@ function DashboardInner() {
 
   const filters = { folder: folderFilter, search, tagIds };
   const query = filtersToQuery(filters);
-  const boardsQ = useGetBoardsQuery(query);
+  const boardsQ = useGetBoardsInfiniteQuery(query);
   const foldersQ = useGetFoldersQuery();
   const tagsQ = useGetTagsQuery();
   const folders = useMemo(() => foldersQ.data?.folders ?? [], [foldersQ.data]);
   const tags = useMemo(() => tagsQ.data?.tags ?? [], [tagsQ.data]);
-  const boards = boardsQ.data?.boards ?? [];
-  const limits = boardsQ.data?.limits ?? null;
+  const boards = useMemo(() => mergePages(boardsQ.data?.pages ?? []), [boardsQ.data]);
+  const limits = boardsQ.data?.pages[0]?.limits ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = boardsQ;
   const canCreate = limits?.canCreate ?? false;
 
   const [moveBoard] = useMoveBoardMutation();
@@ -140,10 +178,12 @@ function DashboardInner() {
 
   // §8 load errors.
   useEffect(() => {
-    if (boardsQ.isError) notify.error(errorText(boardsQ.error, SPEC.loadBoardsError), { toastId: 'boards-load' });
+    if (boardsQ.isError)
+      notify.error(errorText(boardsQ.error, SPEC.loadBoardsError), { toastId: 'boards-load' });
   }, [boardsQ.isError, boardsQ.error]);
   useEffect(() => {
-    if (foldersQ.isError) notify.error(errorText(foldersQ.error, SPEC.loadFoldersError), { toastId: 'folders-load' });
+    if (foldersQ.isError)
+      notify.error(errorText(foldersQ.error, SPEC.loadFoldersError), { toastId: 'folders-load' });
   }, [foldersQ.isError, foldersQ.error]);
 
   // A selected folder that no longer exists falls back to all boards; tags that vanished leave the filter.
@@ -162,7 +202,11 @@ function DashboardInner() {
 
   const selectedFolder = folderFilter.kind === 'folder' ? findFolder(folders, folderFilter.id) : null;
   const title =
-    folderFilter.kind === 'all' ? SPEC.titleAll : folderFilter.kind === 'none' ? SPEC.titleNoFolder : (selectedFolder?.name ?? '');
+    folderFilter.kind === 'all'
+      ? SPEC.titleAll
+      : folderFilter.kind === 'none'
+        ? SPEC.titleNoFolder
+        : (selectedFolder?.name ?? '');
 
   const selectFolder = (f: FolderFilter) => {
     setFolderFilter(f);
@@ -192,7 +236,8 @@ function DashboardInner() {
   };
 
   const onBoardAction = async (action: BoardAction, board: BoardListItem) => {
-    if (action === 'rename' || action === 'access' || action === 'tags') return setModal({ kind: action, board });
+    if (action === 'rename' || action === 'access' || action === 'tags')
+      return setModal({ kind: action, board });
     if (action === 'root') return moveBoardTo(board, null);
     const yes = await confirm({ title: OWN.deleteBoardTitle, message: OWN.deleteBoardConfirm(board.title) });
     if (!yes) return;
@@ -207,7 +252,10 @@ function DashboardInner() {
   // ---------- folder actions ----------
 
   const onDeleteFolder = async (folder: FolderNode) => {
-    const yes = await confirm({ title: OWN.deleteFolderTitle(folder.name), message: SPEC.deleteFolderConfirm });
+    const yes = await confirm({
+      title: OWN.deleteFolderTitle(folder.name),
+      message: SPEC.deleteFolderConfirm,
+    });
     if (!yes) return;
     const gone = subtreeIds(folder);
     try {
@@ -260,9 +308,17 @@ function DashboardInner() {
       return { target: folderId ?? 'root', zone: 'inside' };
     }
     const zone = zoneOf(over, dragPoint(e.active, e.activatorEvent, e.delta), 'folder');
-    const plan = planFolderDrop(folders, data.folder.id, target.type === 'root' ? null : target.folderId, zone);
+    const plan = planFolderDrop(
+      folders,
+      data.folder.id,
+      target.type === 'root' ? null : target.folderId,
+      zone,
+    );
     if (!plan) return null;
-    return { target: target.type === 'root' ? 'root' : target.folderId, zone: target.type === 'root' ? 'inside' : zone };
+    return {
+      target: target.type === 'root' ? 'root' : target.folderId,
+      zone: target.type === 'root' ? 'inside' : zone,
+    };
   };
 
   const setInd = (v: DropIndicator | null) => {
@@ -298,7 +354,8 @@ function DashboardInner() {
   };
 
   const announcements = useMemo<Announcements>(() => {
-    const nameOf = (d: DragData | undefined) => (d?.type === 'board' ? `«${d.board.title}»` : d ? `«${d.folder.name}»` : '');
+    const nameOf = (d: DragData | undefined) =>
+      d?.type === 'board' ? `«${d.board.title}»` : d ? `«${d.folder.name}»` : '';
     const overName = (id: string | number | undefined) => {
       if (!id) return '';
       if (id === 'drop:root') return SPEC.noFolder;
@@ -356,7 +413,9 @@ function DashboardInner() {
               onToggleExpanded={(id) => updateExpanded((s) => (s.has(id) ? s.delete(id) : s.add(id)))}
               tags={tags}
               selectedTagIds={tagIds}
-              onToggleTag={(id) => setTagIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))}
+              onToggleTag={(id) =>
+                setTagIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
+              }
               onResetTags={() => setTagIds([])}
               onCreateFolder={(parent) => setModal({ kind: 'folder', state: { mode: 'create', parent } })}
               onRenameFolder={(folder) => setModal({ kind: 'folder', state: { mode: 'rename', folder } })}
@@ -366,20 +425,28 @@ function DashboardInner() {
               totalBoards={limits?.current ?? null}
             />
           </aside>
-          {sidebarOpen ? <div className="dash__scrim" onClick={() => setSidebarOpen(false)} aria-hidden="true" /> : null}
+          {sidebarOpen ? (
+            <div className="dash__scrim" onClick={() => setSidebarOpen(false)} aria-hidden="true" />
+          ) : null}
 
           <main className="dash__main">
             <div className="dash__toolbar">
               <div className="dash__heading">
                 {selectedFolder ? (
-                  <span className="dash__heading-dot" style={{ background: selectedFolder.color }} aria-hidden="true" />
+                  <span
+                    className="dash__heading-dot"
+                    style={{ background: selectedFolder.color }}
+                    aria-hidden="true"
+                  />
                 ) : null}
                 <h1 className="dash__title" data-testid="dashboard-title">
                   {title}
                 </h1>
                 {boardsQ.data ? (
                   <span className="dash__count" data-testid="boards-count">
-                    {OWN.boardsCount(boards.length)}
+                    {hasNextPage
+                      ? `${boards.length}+ ${plural(boards.length, 'доска', 'доски', 'досок')}`
+                      : OWN.boardsCount(boards.length)}
                   </span>
                 ) : null}
               </div>
@@ -397,7 +464,12 @@ function DashboardInner() {
                     data-testid="board-search"
                   />
                   {searchInput ? (
-                    <button type="button" className="search__clear" onClick={() => setSearchInput('')} aria-label={OWN.reset}>
+                    <button
+                      type="button"
+                      className="search__clear"
+                      onClick={() => setSearchInput('')}
+                      aria-label={OWN.reset}
+                    >
                       <XIcon size={14} />
                     </button>
                   ) : null}
@@ -462,12 +534,21 @@ function DashboardInner() {
                 </div>
               )
             ) : (
-              <div className={`board-grid${boardsQ.isFetching ? ' board-grid--fetching' : ''}`} data-testid="board-grid">
+              <div
+                className={`board-grid${boardsQ.isFetching ? ' board-grid--fetching' : ''}`}
+                data-testid="board-grid"
+              >
                 {boards.map((b) => (
                   <BoardCard key={b.id} board={b} onAction={onBoardAction} />
                 ))}
               </div>
             )}
+            {hasNextPage && boards.length > 0 ? (
+              <LoadMore
+                busy={isFetchingNextPage}
+                onVisible={() => void (!isFetchingNextPage && fetchNextPage())}
+              />
+            ) : null}
           </main>
         </div>
       </div>
@@ -485,7 +566,9 @@ function DashboardInner() {
           defaultFolderId={folderFilter.kind === 'folder' ? folderFilter.id : null}
         />
       ) : null}
-      {modal?.kind === 'rename' ? <RenameBoardModal board={modal.board} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'rename' ? (
+        <RenameBoardModal board={modal.board} onClose={() => setModal(null)} />
+      ) : null}
       {modal?.kind === 'access' ? <AccessModal board={modal.board} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'tags' ? <TagsModal board={modal.board} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'folder' ? (

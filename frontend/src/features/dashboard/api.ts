@@ -10,6 +10,8 @@ import type { BoardLimits, BoardListItem, FolderNode, ShareRole, TagView } from 
 export interface BoardsAnswer {
   boards: BoardListItem[];
   limits: BoardLimits;
+  /** Keyset paging of the boards service (not in the spec): the next page's cursor, null on the last page. */
+  nextCursor?: string | null;
 }
 
 type BoardAnswer = { board: BoardListItem };
@@ -17,8 +19,16 @@ type BoardAnswer = { board: BoardListItem };
 export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // ---- boards ----
-    getBoards: build.query<BoardsAnswer, BoardsQuery>({
-      query: (params) => ({ url: '/boards', params: { ...params } }),
+    /** GET /boards page by page (the service pages with `limit` + `cursor`; an invalidation refetches every loaded page). */
+    getBoards: build.infiniteQuery<BoardsAnswer, BoardsQuery, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/boards',
+        params: pageParam ? { ...queryArg, cursor: pageParam } : { ...queryArg },
+      }),
       providesTags: ['Boards'],
     }),
     createBoard: build.mutation<BoardAnswer, { title: string; folder_id: string | null }>({
@@ -112,7 +122,7 @@ export const dashboardApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetBoardsQuery,
+  useGetBoardsInfiniteQuery,
   useCreateBoardMutation,
   useRenameBoardMutation,
   useDeleteBoardMutation,

@@ -87,6 +87,7 @@ export const OWN = {
   emptyNoneHint: 'Создайте первую доску, чтобы начать работу с командой.',
   emptyFilteredHint: 'Попробуйте изменить запрос или сбросить фильтры.',
   resetFilters: 'Сбросить фильтры',
+  loadMore: 'Показать ещё',
   boardsCount: (n: number) => `${n} ${plural(n, 'доска', 'доски', 'досок')}`,
 
   folders: 'Папки',
