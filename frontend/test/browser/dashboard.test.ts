@@ -61,9 +61,15 @@ async function expectToast(text: string) {
 
 /** Closes the visible toasts (through their close buttons, so react-toastify stays in charge). */
 async function dismissToasts() {
-  const buttons = page.locator('.Toastify__toast .Toastify__close-button');
-  for (let i = (await buttons.count()) - 1; i >= 0; i--) await buttons.nth(i).click({ force: true }).catch(() => {});
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5_000 }).toBe(0);
+  const deadline = Date.now() + 8_000;
+  for (;;) {
+    const buttons = page.locator('.Toastify__toast .Toastify__close-button');
+    const n = await buttons.count();
+    for (let i = n - 1; i >= 0; i--) await buttons.nth(i).click({ force: true, timeout: 1_000 }).catch(() => {});
+    await page.waitForTimeout(250);
+    if ((await page.locator('.Toastify__toast').count()) === 0) return;
+    if (Date.now() > deadline) throw new Error(`toasts stay: ${(await toastTexts(page)).join(' | ')}`);
+  }
 }
 
 /** A real mouse drag: press, a few small moves so dnd-kit activates, then move in steps and release. */
@@ -316,6 +322,18 @@ describe('dashboard', () => {
     await expect.poll(() => page.locator('[data-testid="empty-filtered"] h2').innerText().catch(() => '')).toBe('Досок не найдено');
     await page.fill('[data-testid="board-search"]', '');
     await expect.poll(async () => (await cardTitles()).length).toBe(2);
+
+    // Rename and recolour a tag.
+    await dismissToasts();
+    await openCardMenu('Альфа', 'tags');
+    await page.click('[data-testid="tag-row"][data-tag-name="срочно"] [data-testid="tag-edit"]');
+    await page.fill('[data-testid="tag-edit-name"]', 'очень срочно');
+    await page.click('[data-testid="tag-edit-row"] [aria-label="#EF4444"]');
+    await page.click('[data-testid="tag-edit-save"]');
+    await expectToast('Тег обновлен');
+    await page.locator('[data-testid="tag-row"][data-tag-name="очень срочно"]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts()).toEqual(['очень срочно']);
 
     // Deleting a tag asks first with the spec text, then removes it from the filter.
     await dismissToasts();

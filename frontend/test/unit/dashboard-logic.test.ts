@@ -21,6 +21,7 @@ import {
   zoneFromPointer,
 } from '../../src/features/dashboard/logic.ts';
 import { SPEC } from '../../src/features/dashboard/texts.ts';
+import { errorText, folderMoveErrorText, isCyclicError } from '../../src/features/dashboard/errors.ts';
 import type { FolderNode } from '../../src/features/dashboard/types.ts';
 
 const folder = (id: string, parent: string | null, children: FolderNode[] = []): FolderNode => ({
@@ -158,6 +159,21 @@ describe('sharing helpers', () => {
     expect(toggleRole(['editor', 'viewer'], 'guest', true)).toEqual(['viewer', 'guest', 'editor']);
     expect(toggleRole(['viewer', 'editor'], 'viewer', false)).toEqual(['editor']);
     expect(shareLink('http://x', 'id1', 'tok')).toBe('http://x/board/id1?token=tok');
+  });
+});
+
+describe('error texts', () => {
+  const err = (error: string, code: string) => ({ status: 400, data: { error, code } });
+  it('uses the server text, else the §8 fallback', () => {
+    expect(errorText(err('Доска не найдена', 'BOARD_NOT_FOUND'), SPEC.updateBoardError)).toBe('Доска не найдена');
+    expect(errorText({ status: 'FETCH_ERROR', error: 'x' }, SPEC.updateBoardError)).toBe('Ошибка обновления доски');
+  });
+  it('maps a cyclic folder move to the spec text', () => {
+    expect(isCyclicError(err('что угодно', 'CYCLIC_DEPENDENCY'))).toBe(true);
+    expect(isCyclicError(err('Обнаружена циклическая зависимость', 'VALIDATION_ERROR'))).toBe(true);
+    expect(folderMoveErrorText(err('x', 'CYCLIC_DEPENDENCY'))).toBe('Нельзя переместить папку в её дочернюю папку');
+    expect(folderMoveErrorText(err('Папка не найдена', 'FOLDER_NOT_FOUND'))).toBe('Папка не найдена');
+    expect(folderMoveErrorText({ status: 'TIMEOUT_ERROR' })).toBe('Ошибка перемещения папки');
   });
 });
 
