@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
