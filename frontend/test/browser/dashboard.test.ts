@@ -50,10 +50,16 @@ afterAll(async () => {
 
 // ---------- helpers ----------
 
-const card = (title: string) => page.locator('[data-testid="board-card"]', { has: page.locator(`[data-testid="board-title"]:text-is("${title}")`) });
+const card = (title: string) =>
+  page.locator('[data-testid="board-card"]', {
+    has: page.locator(`[data-testid="board-title"]:text-is("${title}")`),
+  });
 const folderRow = (name: string) => page.locator(`[data-testid="folder-row"][data-folder-name="${name}"]`);
 const cardTitles = () => page.locator('[data-testid="board-title"]').allInnerTexts();
-const folderNames = () => page.locator('[data-testid="folder-row"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-folder-name')));
+const folderNames = () =>
+  page
+    .locator('[data-testid="folder-row"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-folder-name')));
 
 async function expectToast(text: string) {
   await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain(text);
@@ -65,7 +71,11 @@ async function dismissToasts() {
   for (;;) {
     const buttons = page.locator('.Toastify__toast .Toastify__close-button');
     const n = await buttons.count();
-    for (let i = n - 1; i >= 0; i--) await buttons.nth(i).click({ force: true, timeout: 1_000 }).catch(() => {});
+    for (let i = n - 1; i >= 0; i--)
+      await buttons
+        .nth(i)
+        .click({ force: true, timeout: 1_000 })
+        .catch(() => {});
     await page.waitForTimeout(250);
     if ((await page.locator('.Toastify__toast').count()) === 0) return;
     if (Date.now() > deadline) throw new Error(`toasts stay: ${(await toastTexts(page)).join(' | ')}`);
@@ -73,7 +83,11 @@ async function dismissToasts() {
 }
 
 /** A real mouse drag: press, a few small moves so dnd-kit activates, then move in steps and release. */
-async function drag(from: Locator, to: Locator, opts: { yFrac?: number; grabX?: number; hold?: (p: Page) => Promise<void> } = {}) {
+async function drag(
+  from: Locator,
+  to: Locator,
+  opts: { yFrac?: number; grabX?: number; hold?: (p: Page) => Promise<void> } = {},
+) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   const sx = a.x + (opts.grabX ?? a.width / 2);
@@ -117,7 +131,9 @@ describe('dashboard', () => {
     expect(await page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Все доски');
     await page.locator('[data-testid="empty-none"]').waitFor();
     expect(await page.locator('[data-testid="empty-none"] h2').innerText()).toBe('Пока нет досок');
-    expect(await page.locator('[data-testid="board-search"]').getAttribute('placeholder')).toBe('Поиск досок...');
+    expect(await page.locator('[data-testid="board-search"]').getAttribute('placeholder')).toBe(
+      'Поиск досок...',
+    );
     expect(await page.locator('[data-testid="filter-all"]').innerText()).toContain('Показать все');
     expect(await page.locator('[data-testid="filter-none"]').innerText()).toContain('Без папки');
     await expect.poll(() => page.locator('[data-testid="board-count"]').innerText()).toMatch(/^0\//);
@@ -128,7 +144,9 @@ describe('dashboard', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.fill('[data-testid="folder-name-input"]', '   ');
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.locator('[data-testid="folder-color"] [aria-checked="true"]').getAttribute('aria-label')).toBe('#3B82F6');
+    expect(
+      await page.locator('[data-testid="folder-color"] [aria-checked="true"]').getAttribute('aria-label'),
+    ).toBe('#3B82F6');
     await page.keyboard.press('Escape');
     await page.locator('[data-testid="folder-modal"]').waitFor({ state: 'detached' });
 
@@ -158,11 +176,22 @@ describe('dashboard', () => {
     await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'), {
       hold: async (p) => {
         // The whole row is highlighted while the board hovers it.
-        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('inside');
+        expect(
+          await p
+            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
+            .getAttribute('data-drop-zone'),
+        ).toBe('inside');
       },
     });
     await expectToast('Доска обновлена');
-    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').innerText().catch(() => '')).toBe('Проекты');
+    await expect
+      .poll(() =>
+        card('Альфа')
+          .locator('[data-testid="board-folder"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Проекты');
     await expect.poll(() => folderRow('Проекты').locator('.count-badge').innerText()).toBe('1');
 
     // The folder filter shows its name as the title and only its boards.
@@ -170,7 +199,9 @@ describe('dashboard', () => {
     await expect.poll(() => page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Проекты');
     await expect.poll(cardTitles).toEqual(['Альфа']);
     await page.click('[data-testid="filter-none"]');
-    await expect.poll(() => page.locator('[data-testid="dashboard-title"]').innerText()).toBe('Доски без папки');
+    await expect
+      .poll(() => page.locator('[data-testid="dashboard-title"]').innerText())
+      .toBe('Доски без папки');
     await expect.poll(cardTitles).toEqual(['Бета']);
     await page.click('[data-testid="filter-all"]');
     await expect.poll(async () => (await cardTitles()).length).toBe(2);
@@ -197,7 +228,11 @@ describe('dashboard', () => {
     await drag(folderRow('Архив'), folderRow('Проекты'), {
       yFrac: 0.5,
       hold: async (p) => {
-        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('inside');
+        expect(
+          await p
+            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
+            .getAttribute('data-drop-zone'),
+        ).toBe('inside');
       },
     });
     await expectToast('Папка перемещена');
@@ -232,7 +267,11 @@ describe('dashboard', () => {
     await drag(folderRow('Архив'), folderRow('Проекты'), {
       yFrac: 0.1,
       hold: async (p) => {
-        expect(await p.locator('[data-testid="folder-row"][data-folder-name="Проекты"]').getAttribute('data-drop-zone')).toBe('before');
+        expect(
+          await p
+            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
+            .getAttribute('data-drop-zone'),
+        ).toBe('before');
       },
     });
     await expectToast('Папка перемещена');
@@ -298,20 +337,35 @@ describe('dashboard', () => {
     await add.click();
     await expectToast('Тег создан');
     // A new tag is checked for the board at once.
-    await expect.poll(() => page.locator('[data-testid="tag-row"][data-tag-name="срочно"] [data-testid="tag-checkbox"]').isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="tag-row"][data-tag-name="срочно"] [data-testid="tag-checkbox"]')
+          .isChecked(),
+      )
+      .toBe(true);
     await page.fill('[data-testid="new-tag-name"]', 'позже');
     await add.click();
     await page.locator('[data-testid="tag-row"][data-tag-name="позже"]').waitFor();
     await page.click('[data-testid="tag-row"][data-tag-name="позже"] [data-testid="tag-checkbox"]');
     await page.click('[data-testid="tags-save"]');
     await expectToast('Теги доски обновлены');
-    await expect.poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts()).toEqual(['срочно']);
+    await expect
+      .poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts())
+      .toEqual(['срочно']);
 
     // Tag filter: only boards with every selected tag; reset brings all back.
     await page.click('[data-testid="tag-filter-chip"][data-tag-name="срочно"]');
     await expect.poll(cardTitles).toEqual(['Альфа']);
     await page.click('[data-testid="tag-filter-chip"][data-tag-name="позже"]');
-    await expect.poll(() => page.locator('[data-testid="empty-filtered"] h2').innerText().catch(() => '')).toBe('Досок не найдено');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="empty-filtered"] h2')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Досок не найдено');
     await page.click('[data-testid="tag-filter-reset"]');
     await expect.poll(async () => (await cardTitles()).length).toBe(2);
 
@@ -319,7 +373,14 @@ describe('dashboard', () => {
     await page.fill('[data-testid="board-search"]', 'бет');
     await expect.poll(cardTitles).toEqual(['Бета']);
     await page.fill('[data-testid="board-search"]', 'нет-такой-доски');
-    await expect.poll(() => page.locator('[data-testid="empty-filtered"] h2').innerText().catch(() => '')).toBe('Досок не найдено');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="empty-filtered"] h2')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Досок не найдено');
     await page.fill('[data-testid="board-search"]', '');
     await expect.poll(async () => (await cardTitles()).length).toBe(2);
 
@@ -333,13 +394,17 @@ describe('dashboard', () => {
     await expectToast('Тег обновлен');
     await page.locator('[data-testid="tag-row"][data-tag-name="очень срочно"]').waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts()).toEqual(['очень срочно']);
+    await expect
+      .poll(() => card('Альфа').locator('[data-testid="board-tag"]').allInnerTexts())
+      .toEqual(['очень срочно']);
 
     // Deleting a tag asks first with the spec text, then removes it from the filter.
     await dismissToasts();
     await openCardMenu('Альфа', 'tags');
     await page.click('[data-testid="tag-row"][data-tag-name="позже"] [data-testid="tag-delete"]');
-    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe('Он будет удален со всех досок');
+    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe(
+      'Он будет удален со всех досок',
+    );
     await page.click('[data-testid="confirm-ok"]');
     await expectToast('Тег удален');
     await page.locator('[data-testid="tag-row"][data-tag-name="позже"]').waitFor({ state: 'detached' });
@@ -376,12 +441,21 @@ describe('dashboard', () => {
   it('deletes a folder after the spec confirmation; its boards go to the root', async () => {
     await createFolder('Временная');
     await drag(card('Альфа').locator('.board-card__meta'), folderRow('Временная'));
-    await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').innerText().catch(() => '')).toBe('Временная');
+    await expect
+      .poll(() =>
+        card('Альфа')
+          .locator('[data-testid="board-folder"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Временная');
     await dismissToasts();
     await folderRow('Временная').hover();
     await folderRow('Временная').locator('[data-testid="folder-menu"]').click();
     await page.click('[data-testid="menu-delete"]');
-    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe('Доски из папки будут перемещены в корень');
+    expect(await page.locator('[data-testid="confirm-text"]').innerText()).toBe(
+      'Доски из папки будут перемещены в корень',
+    );
     await page.click('[data-testid="confirm-ok"]');
     await expectToast('Папка удалена');
     await folderRow('Временная').waitFor({ state: 'detached' });
@@ -397,11 +471,15 @@ describe('dashboard', () => {
       expect(await modal.innerText()).toContain(label);
     }
     await page.click('[data-testid="sharing-switch"]');
-    await expect.poll(() => page.locator('[data-testid="sharing-switch"]').getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => page.locator('[data-testid="sharing-switch"]').getAttribute('aria-checked'))
+      .toBe('true');
     const viewerLink = page.locator('[data-testid="role-link-viewer"]');
     await viewerLink.waitFor();
     const link = await viewerLink.inputValue();
-    expect(link).toMatch(new RegExp(`^${product.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/board/[0-9a-f-]{36}\\?token=.+`));
+    expect(link).toMatch(
+      new RegExp(`^${product.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/board/[0-9a-f-]{36}\\?token=.+`),
+    );
 
     // Editor link on, then rotate: the viewer link changes.
     await page.click('[data-testid="role-switch-editor"]');
@@ -415,13 +493,22 @@ describe('dashboard', () => {
     await dismissToasts();
     await page.click('[data-testid="copy-link-viewer"]');
     await expect
-      .poll(async () => (await toastTexts(page)).find((t) => t === 'Ссылка скопирована!' || t === 'Не удалось скопировать ссылку'))
+      .poll(async () =>
+        (await toastTexts(page)).find(
+          (t) => t === 'Ссылка скопирована!' || t === 'Не удалось скопировать ссылку',
+        ),
+      )
       .toBe('Ссылка скопирована!');
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => card('Альфа').locator('[data-testid="board-shared"]').innerText().catch(() => '')).toBe(
-      'Общий доступ включён',
-    );
+    await expect
+      .poll(() =>
+        card('Альфа')
+          .locator('[data-testid="board-shared"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Общий доступ включён');
 
     // A fresh context: no tokens, straight onto the board.
     const guest = await openPage(product);

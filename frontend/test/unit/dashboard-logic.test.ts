@@ -74,7 +74,11 @@ describe('cycle check and folder drops', () => {
   });
 
   it('turns the middle into a parent change and the edges into a position', () => {
-    expect(planFolderDrop(tree, 'd', 'b', 'inside')).toEqual({ kind: 'inside', folder_id: 'd', parent_id: 'b' });
+    expect(planFolderDrop(tree, 'd', 'b', 'inside')).toEqual({
+      kind: 'inside',
+      folder_id: 'd',
+      parent_id: 'b',
+    });
     expect(planFolderDrop(tree, 'd', 'b', 'before')).toEqual({
       kind: 'position',
       folder_id: 'd',
@@ -94,7 +98,11 @@ describe('cycle check and folder drops', () => {
   it('skips no-ops and handles the root entry', () => {
     expect(planFolderDrop(tree, 'c', 'b', 'inside')).toBeNull();
     expect(planFolderDrop(tree, 'd', null, 'inside')).toBeNull();
-    expect(planFolderDrop(tree, 'c', null, 'inside')).toEqual({ kind: 'inside', folder_id: 'c', parent_id: null });
+    expect(planFolderDrop(tree, 'c', null, 'inside')).toEqual({
+      kind: 'inside',
+      folder_id: 'c',
+      parent_id: null,
+    });
     expect(planFolderDrop(tree, 'zz', 'a', 'inside')).toBeNull();
   });
 
@@ -141,12 +149,16 @@ describe('filters → query', () => {
     expect(hasActiveFilters({ folder: { kind: 'all' }, search: '  ', tagIds: [] })).toBe(false);
   });
   it('maps folder, search and tags', () => {
-    expect(filtersToQuery({ folder: { kind: 'none' }, search: ' план ', tagIds: ['t2', 't1', 't2'] })).toEqual({
+    expect(
+      filtersToQuery({ folder: { kind: 'none' }, search: ' план ', tagIds: ['t2', 't1', 't2'] }),
+    ).toEqual({
       folder_id: 'none',
       search: 'план',
       tags: 't1,t2',
     });
-    expect(filtersToQuery({ folder: { kind: 'folder', id: 'f1' }, search: '', tagIds: [] })).toEqual({ folder_id: 'f1' });
+    expect(filtersToQuery({ folder: { kind: 'folder', id: 'f1' }, search: '', tagIds: [] })).toEqual({
+      folder_id: 'f1',
+    });
     expect(hasActiveFilters({ folder: { kind: 'all' }, search: '', tagIds: ['t'] })).toBe(true);
     expect(hasActiveFilters({ folder: { kind: 'none' }, search: '', tagIds: [] })).toBe(true);
   });
@@ -165,13 +177,19 @@ describe('sharing helpers', () => {
 describe('error texts', () => {
   const err = (error: string, code: string) => ({ status: 400, data: { error, code } });
   it('uses the server text, else the §8 fallback', () => {
-    expect(errorText(err('Доска не найдена', 'BOARD_NOT_FOUND'), SPEC.updateBoardError)).toBe('Доска не найдена');
-    expect(errorText({ status: 'FETCH_ERROR', error: 'x' }, SPEC.updateBoardError)).toBe('Ошибка обновления доски');
+    expect(errorText(err('Доска не найдена', 'BOARD_NOT_FOUND'), SPEC.updateBoardError)).toBe(
+      'Доска не найдена',
+    );
+    expect(errorText({ status: 'FETCH_ERROR', error: 'x' }, SPEC.updateBoardError)).toBe(
+      'Ошибка обновления доски',
+    );
   });
   it('maps a cyclic folder move to the spec text', () => {
     expect(isCyclicError(err('что угодно', 'CYCLIC_DEPENDENCY'))).toBe(true);
     expect(isCyclicError(err('Обнаружена циклическая зависимость', 'VALIDATION_ERROR'))).toBe(true);
-    expect(folderMoveErrorText(err('x', 'CYCLIC_DEPENDENCY'))).toBe('Нельзя переместить папку в её дочернюю папку');
+    expect(folderMoveErrorText(err('x', 'CYCLIC_DEPENDENCY'))).toBe(
+      'Нельзя переместить папку в её дочернюю папку',
+    );
     expect(folderMoveErrorText(err('Папка не найдена', 'FOLDER_NOT_FOUND'))).toBe('Папка не найдена');
     expect(folderMoveErrorText({ status: 'TIMEOUT_ERROR' })).toBe('Ошибка перемещения папки');
   });

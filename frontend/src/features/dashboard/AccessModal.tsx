@@ -94,7 +94,13 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
             <strong>{OWN.linkSharing}</strong>
             <span>{on ? OWN.linkSharingHint : OWN.linkSharingOffHint}</span>
           </div>
-          <Switch checked={on} onChange={toggleSharing} disabled={busy} label={OWN.linkSharing} testId="sharing-switch" />
+          <Switch
+            checked={on}
+            onChange={toggleSharing}
+            disabled={busy}
+            label={OWN.linkSharing}
+            testId="sharing-switch"
+          />
         </div>
 
         <ul className={`access__roles${on ? '' : ' access__roles--off'}`} data-testid="access-roles">
@@ -102,7 +108,12 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
             const token = tokenOf(board, role);
             const roleOn = token !== null;
             return (
-              <li key={role} className="access-role" data-testid={`access-role-${role}`} data-enabled={roleOn}>
+              <li
+                key={role}
+                className="access-role"
+                data-testid={`access-role-${role}`}
+                data-enabled={roleOn}
+              >
                 <div className="access-role__head">
                   <div className="access-role__text">
                     <strong>{ROLE_LABELS[role]}</strong>

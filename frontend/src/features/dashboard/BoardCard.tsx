@@ -2,7 +2,16 @@ import { useDraggable } from '@dnd-kit/core';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { wasJustDragged } from './dnd.ts';
-import { EditIcon, ExternalIcon, GripIcon, LinkIcon, OpenIcon, TagIcon, TrashIcon, ArrowUpLeftIcon } from './icons.tsx';
+import {
+  EditIcon,
+  ExternalIcon,
+  GripIcon,
+  LinkIcon,
+  OpenIcon,
+  TagIcon,
+  TrashIcon,
+  ArrowUpLeftIcon,
+} from './icons.tsx';
 import { formatBoardDate, overflowLabel, splitTags } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
@@ -35,9 +44,24 @@ export function BoardCard({ board, onAction }: Props) {
   const hue = hueOf(board.id);
 
   const items: MenuItem[] = [
-    { key: 'open', label: OWN.open, icon: <OpenIcon size={16} />, onSelect: () => navigate(boardPath(board.id)) },
-    { key: 'rename', label: OWN.rename, icon: <EditIcon size={16} />, onSelect: () => onAction('rename', board) },
-    { key: 'access', label: OWN.access, icon: <LinkIcon size={16} />, onSelect: () => onAction('access', board) },
+    {
+      key: 'open',
+      label: OWN.open,
+      icon: <OpenIcon size={16} />,
+      onSelect: () => navigate(boardPath(board.id)),
+    },
+    {
+      key: 'rename',
+      label: OWN.rename,
+      icon: <EditIcon size={16} />,
+      onSelect: () => onAction('rename', board),
+    },
+    {
+      key: 'access',
+      label: OWN.access,
+      icon: <LinkIcon size={16} />,
+      onSelect: () => onAction('access', board),
+    },
     { key: 'tags', label: OWN.tags, icon: <TagIcon size={16} />, onSelect: () => onAction('tags', board) },
     {
       key: 'root',
@@ -46,7 +70,13 @@ export function BoardCard({ board, onAction }: Props) {
       disabled: board.folder_id === null,
       onSelect: () => onAction('root', board),
     },
-    { key: 'delete', label: OWN.delete, icon: <TrashIcon size={16} />, danger: true, onSelect: () => onAction('delete', board) },
+    {
+      key: 'delete',
+      label: OWN.delete,
+      icon: <TrashIcon size={16} />,
+      danger: true,
+      onSelect: () => onAction('delete', board),
+    },
   ];
 
   return (
@@ -63,11 +93,7 @@ export function BoardCard({ board, onAction }: Props) {
         navigate(boardPath(board.id));
       }}
     >
-      <div
-        className="board-card__thumb"
-        style={{ '--thumb-hue': hue } as CSSProperties}
-        aria-hidden="true"
-      >
+      <div className="board-card__thumb" style={{ '--thumb-hue': hue } as CSSProperties} aria-hidden="true">
         <span className="board-card__shape board-card__shape--a" />
         <span className="board-card__shape board-card__shape--b" />
         <span className="board-card__shape board-card__shape--c" />
@@ -96,7 +122,12 @@ export function BoardCard({ board, onAction }: Props) {
         >
           <ExternalIcon size={16} />
         </a>
-        <DropdownMenu items={items} label={OWN.boardActions} testId="board-menu" className="icon-btn--glass" />
+        <DropdownMenu
+          items={items}
+          label={OWN.boardActions}
+          testId="board-menu"
+          className="icon-btn--glass"
+        />
       </div>
       {board.is_link_sharing_enabled ? (
         <span className="board-card__shared" data-testid="board-shared">
@@ -105,7 +136,13 @@ export function BoardCard({ board, onAction }: Props) {
         </span>
       ) : null}
       <div className="board-card__body">
-        <Link to={boardPath(board.id)} draggable={false} className="board-card__title" data-testid="board-title" title={board.title}>
+        <Link
+          to={boardPath(board.id)}
+          draggable={false}
+          className="board-card__title"
+          data-testid="board-title"
+          title={board.title}
+        >
           {board.title}
         </Link>
         <div className="board-card__meta">
@@ -138,7 +175,14 @@ export function BoardCard({ board, onAction }: Props) {
             </span>
           ))}
           {more ? (
-            <span className="tag-chip tag-chip--more" data-testid="board-tag-more" title={board.tags.slice(3).map((t) => t.name).join(', ')}>
+            <span
+              className="tag-chip tag-chip--more"
+              data-testid="board-tag-more"
+              title={board.tags
+                .slice(3)
+                .map((t) => t.name)
+                .join(', ')}
+            >
               {more}
             </span>
           ) : null}

@@ -442,7 +442,7 @@ function DashboardInner() {
                 <h1 className="dash__title" data-testid="dashboard-title">
                   {title}
                 </h1>
-                {boardsQ.data ? (
+                {boardsQ.data && boards.length > 0 ? (
                   <span className="dash__count" data-testid="boards-count">
                     {hasNextPage
                       ? `${boards.length}+ ${plural(boards.length, 'доска', 'доски', 'досок')}`

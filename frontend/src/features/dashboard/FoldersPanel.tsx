@@ -59,7 +59,11 @@ export function FoldersPanel(p: Props) {
           <span className="nav-entry__label">{SPEC.showAll}</span>
           {p.totalBoards !== null ? <span className="count-badge">{p.totalBoards}</span> : null}
         </button>
-        <RootEntry active={isNone} onSelect={() => p.onSelect({ kind: 'none' })} highlighted={p.indicator?.target === 'root'} />
+        <RootEntry
+          active={isNone}
+          onSelect={() => p.onSelect({ kind: 'none' })}
+          highlighted={p.indicator?.target === 'root'}
+        />
       </div>
 
       <div className="folders-panel__section">
@@ -69,11 +73,14 @@ export function FoldersPanel(p: Props) {
             className="section-toggle"
             aria-expanded={tagsOpen}
             onClick={() => setTagsOpen((v) => !v)}
+            aria-label={OWN.tagFilter}
             data-testid="tag-filter-toggle"
           >
             <ChevronRightIcon size={14} className={`chev${tagsOpen ? ' chev--open' : ''}`} />
-            <span>{OWN.tagFilter}</span>
-            {p.selectedTagIds.length ? <span className="count-badge count-badge--accent">{p.selectedTagIds.length}</span> : null}
+            <span>{OWN.tags}</span>
+            {p.selectedTagIds.length ? (
+              <span className="count-badge count-badge--accent">{p.selectedTagIds.length}</span>
+            ) : null}
           </button>
           {p.selectedTagIds.length ? (
             <button type="button" className="link-btn" onClick={p.onResetTags} data-testid="tag-filter-reset">
@@ -160,7 +167,15 @@ export function FoldersPanel(p: Props) {
   );
 }
 
-function RootEntry({ active, onSelect, highlighted }: { active: boolean; onSelect: () => void; highlighted: boolean }) {
+function RootEntry({
+  active,
+  onSelect,
+  highlighted,
+}: {
+  active: boolean;
+  onSelect: () => void;
+  highlighted: boolean;
+}) {
   const { setNodeRef } = useDroppable({ id: ROOT_DROP_ID, data: { type: 'root' } });
   return (
     <button
@@ -191,7 +206,19 @@ interface RowProps {
   dimmed: boolean;
 }
 
-function FolderRow({ node, depth, active, expanded, onToggle, onSelect, onCreateSub, onRename, onDelete, zone, dimmed }: RowProps) {
+function FolderRow({
+  node,
+  depth,
+  active,
+  expanded,
+  onToggle,
+  onSelect,
+  onCreateSub,
+  onRename,
+  onDelete,
+  zone,
+  dimmed,
+}: RowProps) {
   const drag = useDraggable({ id: `folder:${node.id}`, data: { type: 'folder', folder: node } });
   const drop = useDroppable({ id: folderDropId(node.id), data: { type: 'folder', folderId: node.id } });
   const hasChildren = node.children.length > 0;
@@ -251,9 +278,20 @@ function FolderRow({ node, depth, active, expanded, onToggle, onSelect, onCreate
         testId="folder-menu"
         className="icon-btn--sm folder-row__menu"
         items={[
-          { key: 'subfolder', label: OWN.createSubfolder, icon: <PlusIcon size={16} />, onSelect: onCreateSub },
+          {
+            key: 'subfolder',
+            label: OWN.createSubfolder,
+            icon: <PlusIcon size={16} />,
+            onSelect: onCreateSub,
+          },
           { key: 'rename', label: OWN.rename, icon: <EditIcon size={16} />, onSelect: onRename },
-          { key: 'delete', label: OWN.delete, icon: <TrashIcon size={16} />, danger: true, onSelect: onDelete },
+          {
+            key: 'delete',
+            label: OWN.delete,
+            icon: <TrashIcon size={16} />,
+            danger: true,
+            onSelect: onDelete,
+          },
         ]}
       />
     </div>

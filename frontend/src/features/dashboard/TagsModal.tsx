@@ -78,7 +78,9 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
         <NewTagForm onCreated={(t) => setSelected((s) => [...(s ?? initial), t.id])} />
         <ul className="tag-list" data-testid="tag-list">
           {tagsQuery.isLoading ? <li className="tag-list__empty">…</li> : null}
-          {!tagsQuery.isLoading && tags.length === 0 ? <li className="tag-list__empty">{OWN.noTags}</li> : null}
+          {!tagsQuery.isLoading && tags.length === 0 ? (
+            <li className="tag-list__empty">{OWN.noTags}</li>
+          ) : null}
           {tags.map((t) =>
             editing === t.id ? (
               <TagEditRow key={t.id} tag={t} onDone={() => setEditing(null)} />
@@ -128,7 +130,12 @@ function NewTagForm({ onCreated }: { onCreated: (t: TagView) => void }) {
           maxLength={TAG_NAME_MAX}
           data-testid="new-tag-name"
         />
-        <button type="submit" className="btn btn--primary btn--sm" disabled={!ok} data-testid="new-tag-submit">
+        <button
+          type="submit"
+          className="btn btn--primary btn--sm"
+          disabled={!ok}
+          data-testid="new-tag-submit"
+        >
           <PlusIcon size={15} />
           {OWN.addTag}
         </button>
@@ -167,12 +174,25 @@ function TagRow({
   return (
     <li className={`tag-row${checked ? ' tag-row--on' : ''}`} data-testid="tag-row" data-tag-name={tag.name}>
       <label className="tag-row__label">
-        <input type="checkbox" className="checkbox" checked={checked} onChange={onToggle} data-testid="tag-checkbox" />
+        <input
+          type="checkbox"
+          className="checkbox"
+          checked={checked}
+          onChange={onToggle}
+          data-testid="tag-checkbox"
+        />
         <span className="tag-chip" style={{ '--tag-color': tag.color } as CSSProperties}>
           {tag.name}
         </span>
       </label>
-      <button type="button" className="icon-btn icon-btn--sm" onClick={onEdit} aria-label={OWN.editTag} title={OWN.editTag} data-testid="tag-edit">
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        onClick={onEdit}
+        aria-label={OWN.editTag}
+        title={OWN.editTag}
+        data-testid="tag-edit"
+      >
         <EditIcon size={15} />
       </button>
       <button
@@ -222,7 +242,12 @@ function TagEditRow({ tag, onDone }: { tag: TagView; onDone: () => void }) {
           <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
             {OWN.cancel}
           </button>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={!ok} data-testid="tag-edit-save">
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={!ok}
+            data-testid="tag-edit-save"
+          >
             <CheckSmallIcon size={15} />
             {OWN.save}
           </button>

@@ -61,7 +61,10 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: () => '/folders',
       providesTags: ['Folders'],
     }),
-    createFolder: build.mutation<{ folder: FolderNode }, { name: string; parent_id: string | null; color: string }>({
+    createFolder: build.mutation<
+      { folder: FolderNode },
+      { name: string; parent_id: string | null; color: string }
+    >({
       query: (body) => ({ url: '/folders', method: 'POST', body }),
       invalidatesTags: ['Folders'],
     }),

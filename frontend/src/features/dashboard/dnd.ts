@@ -32,8 +32,16 @@ export const collisionDetection: CollisionDetection = (args) =>
   args.pointerCoordinates ? pointerWithin(args) : closestCenter(args);
 
 /** The point that decides the zone: the pointer for mouse/touch, the dragged rect's centre for the keyboard. */
-export function dragPoint(active: Active, activatorEvent: Event | null, delta: { x: number; y: number }): { x: number; y: number } | null {
-  if (activatorEvent && 'clientY' in activatorEvent && typeof (activatorEvent as PointerEvent).clientY === 'number') {
+export function dragPoint(
+  active: Active,
+  activatorEvent: Event | null,
+  delta: { x: number; y: number },
+): { x: number; y: number } | null {
+  if (
+    activatorEvent &&
+    'clientY' in activatorEvent &&
+    typeof (activatorEvent as PointerEvent).clientY === 'number'
+  ) {
     const e = activatorEvent as PointerEvent;
     return { x: e.clientX + delta.x, y: e.clientY + delta.y };
   }

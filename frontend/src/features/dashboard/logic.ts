@@ -97,7 +97,13 @@ export function isSelfOrDescendant(tree: readonly FolderNode[], folderId: string
 /** The request a folder drop turns into, or null when the drop is refused or changes nothing. */
 export type FolderMove =
   | { kind: 'inside'; folder_id: string; parent_id: string | null }
-  | { kind: 'position'; folder_id: string; parent_id: string | null; target_folder_id: string; position: 'before' | 'after' };
+  | {
+      kind: 'position';
+      folder_id: string;
+      parent_id: string | null;
+      target_folder_id: string;
+      position: 'before' | 'after';
+    };
 
 /**
  * Dropping `folderId` on the row of `targetId` in `zone`. Every zone is refused when the target is
@@ -119,9 +125,17 @@ export function planFolderDrop(
   const target = findFolder(tree, targetId);
   if (!target || isSelfOrDescendant(tree, folderId, targetId)) return null;
   if (zone === 'inside') {
-    return folder.parent_id === target.id ? null : { kind: 'inside', folder_id: folderId, parent_id: target.id };
+    return folder.parent_id === target.id
+      ? null
+      : { kind: 'inside', folder_id: folderId, parent_id: target.id };
   }
-  return { kind: 'position', folder_id: folderId, parent_id: target.parent_id, target_folder_id: target.id, position: zone };
+  return {
+    kind: 'position',
+    folder_id: folderId,
+    parent_id: target.parent_id,
+    target_folder_id: target.id,
+    position: zone,
+  };
 }
 
 /** Ancestors of a folder, root first (for keeping a selected folder's branch open). */
@@ -140,7 +154,10 @@ export function ancestorIds(tree: readonly FolderNode[], id: string): string[] {
 }
 
 /** A flat, depth-annotated list of the visible rows (children of collapsed folders are hidden). */
-export function visibleRows(tree: readonly FolderNode[], expanded: ReadonlySet<string>): { node: FolderNode; depth: number }[] {
+export function visibleRows(
+  tree: readonly FolderNode[],
+  expanded: ReadonlySet<string>,
+): { node: FolderNode; depth: number }[] {
   const rows: { node: FolderNode; depth: number }[] = [];
   const walk = (nodes: readonly FolderNode[], depth: number) => {
     for (const n of nodes) {
@@ -181,7 +198,8 @@ interface TokenHolder {
 export const tokenOf = (b: TokenHolder, role: ShareRole): string | null => b[`${role}_token_hash`];
 
 /** Roles with a link configured (their token is present). */
-export const enabledRoles = (b: TokenHolder): ShareRole[] => SHARE_ROLES.filter((r) => tokenOf(b, r) !== null);
+export const enabledRoles = (b: TokenHolder): ShareRole[] =>
+  SHARE_ROLES.filter((r) => tokenOf(b, r) !== null);
 
 /** The roles list after switching one role on or off, in the canonical order. */
 export function toggleRole(current: readonly ShareRole[], role: ShareRole, on: boolean): ShareRole[] {

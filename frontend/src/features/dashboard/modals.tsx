@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, BOARD_LIMITS } from '@wb/contracts';
 import { notify } from '../../lib/notify.ts';
-import { useCreateBoardMutation, useCreateFolderMutation, useRenameBoardMutation, useUpdateFolderMutation } from './api.ts';
+import {
+  useCreateBoardMutation,
+  useCreateFolderMutation,
+  useRenameBoardMutation,
+  useUpdateFolderMutation,
+} from './api.ts';
 import { errorText } from './errors.ts';
 import { visibleRows } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
@@ -68,7 +73,12 @@ export function CreateBoardModal({
         </label>
         <label className="field">
           <span className="field__label">{OWN.folderField}</span>
-          <select className="input" value={folderId} onChange={(e) => setFolderId(e.target.value)} data-testid="board-folder-select">
+          <select
+            className="input"
+            value={folderId}
+            onChange={(e) => setFolderId(e.target.value)}
+            data-testid="board-folder-select"
+          >
             <option value="">{SPEC.noFolder}</option>
             {allRows.map(({ node, depth }) => (
               <option key={node.id} value={node.id}>
@@ -81,7 +91,12 @@ export function CreateBoardModal({
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
             {OWN.cancel}
           </button>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={disabled} data-testid="create-board-submit">
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={disabled}
+            data-testid="create-board-submit"
+          >
             {OWN.create}
           </button>
         </div>
@@ -129,7 +144,12 @@ export function RenameBoardModal({ board, onClose }: { board: BoardListItem; onC
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
             {OWN.cancel}
           </button>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={disabled} data-testid="rename-board-submit">
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={disabled}
+            data-testid="rename-board-submit"
+          >
             {OWN.save}
           </button>
         </div>
@@ -138,7 +158,8 @@ export function RenameBoardModal({ board, onClose }: { board: BoardListItem; onC
   );
 }
 
-export type FolderModalState = { mode: 'create'; parent: FolderNode | null } | { mode: 'rename'; folder: FolderNode };
+export type FolderModalState =
+  { mode: 'create'; parent: FolderNode | null } | { mode: 'rename'; folder: FolderNode };
 
 export function FolderModal({
   state,
@@ -158,14 +179,22 @@ export function FolderModal({
   const disabled = name.trim() === '' || busy;
 
   const title =
-    state.mode === 'rename' ? OWN.renameFolderTitle : state.parent ? OWN.createSubfolderTitle : OWN.createFolderTitle;
+    state.mode === 'rename'
+      ? OWN.renameFolderTitle
+      : state.parent
+        ? OWN.createSubfolderTitle
+        : OWN.createFolderTitle;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (disabled) return;
     try {
       if (state.mode === 'create') {
-        const { folder } = await create({ name: name.trim(), parent_id: state.parent?.id ?? null, color }).unwrap();
+        const { folder } = await create({
+          name: name.trim(),
+          parent_id: state.parent?.id ?? null,
+          color,
+        }).unwrap();
         notify.success(SPEC.folderCreated);
         onCreated?.(folder, state.parent);
       } else {
@@ -185,7 +214,9 @@ export function FolderModal({
   return (
     <Modal
       title={title}
-      subtitle={state.mode === 'create' && state.parent ? `${OWN.inFolder} «${state.parent.name}»` : undefined}
+      subtitle={
+        state.mode === 'create' && state.parent ? `${OWN.inFolder} «${state.parent.name}»` : undefined
+      }
       onClose={onClose}
       testId="folder-modal"
       size="md"
@@ -210,7 +241,12 @@ export function FolderModal({
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
             {OWN.cancel}
           </button>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={disabled} data-testid="folder-submit">
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={disabled}
+            data-testid="folder-submit"
+          >
             {state.mode === 'create' ? OWN.create : OWN.save}
           </button>
         </div>

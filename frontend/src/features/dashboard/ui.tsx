@@ -43,7 +43,9 @@ export function Modal({ title, subtitle, onClose, children, footer, size = 'md',
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus], input:not([type=checkbox]), button.btn--primary');
+    const first = panel?.querySelector<HTMLElement>(
+      '[data-autofocus], input:not([type=checkbox]), button.btn--primary',
+    );
     (first ?? panel)?.focus();
     const me = {};
     modalStack.push(me);
@@ -221,7 +223,9 @@ export function DropdownMenu({
   const onPanelKey = (e: React.KeyboardEvent) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    const els = [...(panelRef.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? [])];
+    const els = [
+      ...(panelRef.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
+    ];
     const i = els.indexOf(document.activeElement as HTMLElement);
     const next = e.key === 'ArrowDown' ? (i + 1) % els.length : (i - 1 + els.length) % els.length;
     els[next]?.focus();
