@@ -9,6 +9,7 @@ import { createSigner, signingKeyFromPem, type Signer } from './domain/tokens.ts
 import { accountRouter } from './routes/account.ts';
 import { authRouter } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
+import { createUserCache } from './store/userCache.ts';
 import { internalRouter } from './routes/internal.ts';
 import { bootstrapAdmin } from './store/admin.ts';
 import { loadOrCreateSigningKey } from './store/keys.ts';
@@ -40,6 +41,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
     logger,
     // In-process: auth checks its own tokens against the same key set it serves at /internal/jwks.
     verifier: createTokenVerifier({ jwks: () => signer?.jwks ?? { keys: [] } }),
+    users: createUserCache(config.USER_CACHE_TTL_MS),
     signer() {
       if (!signer) throw appError('SERVICE_UNAVAILABLE');
       return signer;

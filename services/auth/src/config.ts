@@ -39,6 +39,8 @@ export const AuthConfigSchema = z
     ),
     /** EC P-256 private key (PEM). Absent: a key pair is generated once and kept in the database. */
     AUTH_PRIVATE_KEY_PEM: optionalString,
+    /** How long verify/profile may answer from memory (see store/userCache.ts); 0 turns it off. */
+    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     LOG_LEVEL: env.logLevel(),
   })
   .superRefine((c, ctx) => {

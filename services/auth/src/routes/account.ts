@@ -34,30 +34,44 @@ export function accountRouter(ctx: AuthContext): Router {
   const auth = requireAuth(ctx.verifier);
 
   const userAnswer = (row: UserRow) => ({ user: toPublicUser(row) });
+  /** A write's fresh row goes to the cache too, so this replica never answers the old one. */
+  const written = (row: UserRow | null | undefined) => {
+    const user = existing(row);
+    ctx.users.set(user);
+    return userAnswer(user);
+  };
+  const currentUser = async (id: string) => {
+    const cached = ctx.users.get(id);
+    if (cached) return cached;
+    const row = existing(await findUserById(pool, id));
+    ctx.users.set(row);
+    return row;
+  };
 
-  // The hot path (every page load, benchmarked through the gateway): cached signature check + one PK lookup.
+  // The hot path (every page load, benchmarked through the gateway): cached signature check, then
+  // the user from memory or one primary-key lookup.
   r.get('/verify', auth, async (req, res) => {
-    res.json(userAnswer(existing(await findUserById(pool, currentUserId(req)))));
+    res.json(userAnswer(await currentUser(currentUserId(req))));
   });
 
   r.get('/profile', auth, async (req, res) => {
-    res.json(userAnswer(existing(await findUserById(pool, currentUserId(req)))));
+    res.json(userAnswer(await currentUser(currentUserId(req))));
   });
 
   // isAdmin and any other unknown key is dropped by the schema: no public call grants admin.
   r.patch('/profile', auth, async (req, res) => {
     const body = parse(UpdateProfileRequest, req.body);
-    res.json(userAnswer(existing(await updateProfile(pool, currentUserId(req), { name: body.name, email: body.email }))));
+    res.json(written(await updateProfile(pool, currentUserId(req), { name: body.name, email: body.email })));
   });
 
   r.patch('/change-email', auth, async (req, res) => {
     const body = parse(ChangeEmailRequest, req.body);
-    res.json(userAnswer(existing(await updateProfile(pool, currentUserId(req), { email: body.email }))));
+    res.json(written(await updateProfile(pool, currentUserId(req), { email: body.email })));
   });
 
   r.patch('/settings', auth, async (req, res) => {
     const body = parse(UpdateSettingsRequest, req.body);
-    res.json(userAnswer(existing(await updateSettings(pool, currentUserId(req), body.settings))));
+    res.json(written(await updateSettings(pool, currentUserId(req), body.settings)));
   });
 
   /**

@@ -4,6 +4,7 @@ import type { Pool } from '@wb/db';
 import { appError, bearerToken, type Logger, type TokenVerifier } from '@wb/service-kit';
 import type { AuthConfig } from '../config.ts';
 import type { Signer } from '../domain/tokens.ts';
+import type { UserCache } from '../store/userCache.ts';
 
 /** What the routers share. The signer appears once start() has loaded the key. */
 export interface AuthContext {
@@ -11,6 +12,7 @@ export interface AuthContext {
   config: AuthConfig;
   logger: Logger;
   verifier: TokenVerifier;
+  users: UserCache;
   signer(): Signer;
 }
 
