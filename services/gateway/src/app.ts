@@ -32,23 +32,30 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger)]),
   ) as Record<ServiceName, Forwarder>;
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'worker-src': ["'self'", 'blob:'],
-          'upgrade-insecure-requests': null,
-        },
+  // Pages get the full set of security headers; JSON and WebSocket answers only need nosniff, and
+  // skipping a dozen headers that mean nothing to fetch() is measurable on the hottest calls.
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': null,
       },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false, // TLS ends at the ingress, which sets HSTS
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false, // TLS ends at the ingress, which sets HSTS
+  });
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/yjs/')) {
+      res.setHeader('x-content-type-options', 'nosniff');
+      return next();
+    }
+    pageHeaders(req, res, next);
+  });
 
   if (config.AUTH_RATE_LIMIT_PER_MIN > 0) {
     const limiter = rateLimit({

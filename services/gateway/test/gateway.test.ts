@@ -87,6 +87,9 @@ describe('gateway over HTTP', () => {
     const body = await res.json();
     expect(body).toMatchObject({ service: 'boards', method: 'POST', url: '/api/boards?search=x', requestId: 'req-42', body: '{"title":"a"}' });
     expect(res.headers.get('x-request-id')).toBe('req-42');
+    // JSON answers carry nosniff; the page-only headers (CSP and friends) are for documents.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeNull();
   });
 
   it('generates a request id and passes it on', async () => {
