@@ -30,7 +30,7 @@ try {
   const tags = (await api<{ tags: { id: string }[] }>(stack.url, 'GET', '/api/tags', undefined, big.accessToken)).tags;
   const folders = (await api<{ folders: { id: string }[] }>(stack.url, 'GET', '/api/folders', undefined, big.accessToken)).folders;
   const cases: Array<[string, string, string]> = [
-    ['GET /api/boards (first page of 100)', '/api/boards', big.accessToken],
+    ['GET /api/boards (first page of 50)', '/api/boards', big.accessToken],
     ['GET /api/boards?search=ретро', `/api/boards?search=${encodeURIComponent('ретро')}`, big.accessToken],
     ['GET /api/boards?search=спринта 999 (rare)', `/api/boards?search=${encodeURIComponent('спринта 999')}`, big.accessToken],
     ['GET /api/boards?tags=<2 tags>', `/api/boards?tags=${tags[3]!.id},${tags[21]!.id}`, big.accessToken],

@@ -19,7 +19,7 @@ export const BOARD_LIMITS = {
   searchMax: 200,
   tagsPerBoardMax: 100,
   /** Board list paging: the dashboard loads more as the user scrolls. */
-  pageDefault: 100,
+  pageDefault: 50,
   pageMax: 500,
   /** Zoom range of the board page (board-page.md §9). */
   scaleMin: 0.1,

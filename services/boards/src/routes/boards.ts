@@ -71,11 +71,15 @@ export function boardsRouter(ctx: RouteContext): Router {
     const after = q.cursor ? boards.decodeCursor(q.cursor) : undefined;
     if (after === null) throw appError('VALIDATION_ERROR', { message: BOARD_TEXTS.badCursor, fields: { cursor: BOARD_TEXTS.badCursor } });
     // One row more than the page tells whether another page exists.
-    const [rows, current, ent] = await Promise.all([
-      impossible ? Promise.resolve([]) : boards.listBoards(pool, me, { folderId, search, tagIds, after, limit: q.limit + 1 }),
-      boards.countBoards(pool, me),
-      getEntitlement(pool, me),
-    ]);
+    const { rows, current, entitlement: ent } = await boards.listBoardsPage(pool, me, {
+      folderId,
+      search,
+      tagIds,
+      after,
+      limit: q.limit + 1,
+      // An id that is not UUID-shaped matches nothing; the counts and limits still answer.
+      none: impossible,
+    });
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > q.limit && last ? boards.encodeCursor({ updatedUs: last.updated_us, id: last.id }) : null;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { BoardBackground, BoardListItem, TagView } from '@wb/contracts';
 import type { Queryable } from '@wb/db';
+import type { Entitlement } from '../domain/limits.ts';
 import { linkRole, type ShareState } from '../domain/roles.ts';
 
 export interface BoardRow {
@@ -22,24 +24,32 @@ export interface BoardRow {
   updated_us: number;
 }
 
+/** ISO 8601 in UTC with milliseconds, as Date#toISOString writes it, also inside json_agg. */
+const isoTime = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * The boards matching `where` (over `boards b`), one page of them, with folder, owner name and
- * tags. The page is cut first (`sel`), then each selected board's tags are gathered through the
- * board_tags primary key: a page costs the same whether the account has a hundred boards or ten
- * thousand.
+ * tags. The page is cut first (`sel`), then the selected boards' tag ids are looked up through the
+ * board_tags primary key and joined to the owner's tags once: a page costs the same whether the
+ * account has a hundred boards or ten thousand.
  */
 const selectBoards = (where: string, order = '', page = '') => `
-  WITH sel AS (SELECT b.* FROM boards b WHERE ${where} ${order} ${page})
-  SELECT b.id, b.title, b.folder_id, b.owner_id, u.name AS owner_name, b.created_at, b.updated_at,
+  WITH sel AS (SELECT b.* FROM boards b WHERE ${where} ${order} ${page}),
+       -- The page's tag ids by primary-key lookups (OFFSET 0 stops the planner from flattening this
+       -- into a scan of all board_tags), materialised so the tags table is hashed once, not per board.
+       bx AS MATERIALIZED (SELECT s.id AS board_id, x.tag_id FROM sel s
+                             JOIN LATERAL (SELECT x.tag_id FROM board_tags x WHERE x.board_id = s.id OFFSET 0) x ON true),
+       bt AS (SELECT bx.board_id,
+                     json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id) AS tags
+                FROM bx JOIN tags t ON t.id = bx.tag_id
+               GROUP BY bx.board_id)
+  SELECT b.id, b.title, b.folder_id, b.owner_id, u.name AS owner_name,
+         ${isoTime('b.created_at')} AS created_at, ${isoTime('b.updated_at')} AS updated_at,
          (extract(epoch FROM b.updated_at) * 1000000)::bigint AS updated_us,
          f.name AS folder_name, f.color AS folder_color, b.background, b.is_link_sharing_enabled,
          b.viewer_token, b.guest_token, b.editor_token, COALESCE(bt.tags, '[]'::json) AS tags
     FROM sel b
-    LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id) AS tags
-        FROM board_tags x JOIN tags t ON t.id = x.tag_id
-       WHERE x.board_id = b.id
-    ) bt ON true
+    LEFT JOIN bt ON bt.board_id = b.id
     LEFT JOIN folders f ON f.id = b.folder_id
     LEFT JOIN users u ON u.id = b.owner_id
   ${order}`;
@@ -84,6 +94,8 @@ export interface BoardFilter {
   /** lower-cased substring */
   search?: string;
   tagIds?: string[];
+  /** Matches nothing (a filter id that cannot exist). */
+  none?: boolean;
   /** Page: boards strictly after this key in (updated_at DESC, id DESC) order. */
   after?: PageKey;
   limit?: number;
@@ -106,9 +118,11 @@ export function decodeCursor(cursor: string): PageKey | null {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listBoards(db: Queryable, ownerId: string, f: BoardFilter): Promise<BoardRow[]> {
+function filterSql(ownerId: string, f: BoardFilter) {
   const where = ['b.owner_id = $1'];
   const params: unknown[] = [ownerId];
+  // Nothing can match: the other filters' values are not even valid ids, so they stay out of the SQL.
+  if (f.none) return { sql: selectBoards(`${where[0]} AND false`), params };
   if (f.folderId === null) where.push('b.folder_id IS NULL');
   else if (f.folderId !== undefined) {
     params.push(f.folderId);
@@ -131,9 +145,41 @@ export async function listBoards(db: Queryable, ownerId: string, f: BoardFilter)
     );
   }
   const order = 'ORDER BY b.updated_at DESC, b.id DESC';
-  const page = f.limit ? `LIMIT ${Math.trunc(f.limit)}` : '';
-  const { rows } = await db.query<BoardRow>(selectBoards(where.join(' AND '), order, page), params);
-  return rows;
+  let page = '';
+  if (f.limit) {
+    params.push(Math.trunc(f.limit));
+    page = `LIMIT $${params.length}`;
+  }
+  return { sql: selectBoards(where.join(' AND '), order, page), params };
+}
+
+export interface BoardPage {
+  rows: BoardRow[];
+  /** All boards of the owner, for the 'current/max' limits. */
+  current: number;
+  entitlement: Entitlement | null;
+}
+
+/**
+ * The dashboard's call in one round trip: the page of boards (as one JSON value built by
+ * PostgreSQL), the owner's board count and plan limits. Three separate queries cost three network
+ * writes and three result parses per dashboard load, which dominated its CPU.
+ */
+export async function listBoardsPage(db: Queryable, ownerId: string, f: BoardFilter): Promise<BoardPage> {
+  const { sql, params } = filterSql(ownerId, f);
+  const text = `WITH page AS (${sql})
+     SELECT COALESCE((SELECT boards FROM board_counts WHERE owner_id = $1), 0) AS current,
+            (SELECT row_to_json(e) FROM (SELECT max_boards, max_canvas_w, max_canvas_h, export_pdf, limits_enabled
+                                           FROM entitlements WHERE user_id = $1) e) AS entitlement,
+            COALESCE((SELECT json_agg(p ORDER BY p.updated_us DESC, p.id DESC) FROM page p), '[]'::json) AS boards`;
+  // Named by its text: each connection parses and analyses each filter combination once.
+  const { rows } = await db.query<{ current: number; entitlement: Entitlement | null; boards: BoardRow[] }>({
+    name: `boards_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    text,
+    values: params,
+  });
+  const r = rows[0]!;
+  return { rows: r.boards, current: r.current, entitlement: r.entitlement };
 }
 
 export async function getBoard(db: Queryable, id: string): Promise<BoardRow | null> {
@@ -162,8 +208,12 @@ export async function lockBoard(db: Queryable, id: string, lock = true) {
 }
 export type LockedBoard = NonNullable<Awaited<ReturnType<typeof lockBoard>>>;
 
+/** From the trigger-kept counter (migration 003), not a count over the owner's boards. */
 export async function countBoards(db: Queryable, ownerId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM boards WHERE owner_id = $1', [ownerId]);
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT COALESCE((SELECT boards FROM board_counts WHERE owner_id = $1), 0) AS n',
+    [ownerId],
+  );
   return rows[0].n;
 }
 
