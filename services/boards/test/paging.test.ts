@@ -44,6 +44,15 @@ describe('board list paging', () => {
     expect(r.body.nextCursor).toBeNull();
   });
 
+  it('keeps the board count (current) right through creates and deletes', async () => {
+    for (const id of ids.slice(0, 2)) expect((await h.api('DELETE', `/api/boards/${id}`, { token: carol.token })).status).toBe(200);
+    const r = await h.api('GET', '/api/boards?limit=1', { token: carol.token });
+    expect(r.body.limits.current).toBe(23);
+    const created = await h.api('POST', '/api/boards', { token: carol.token, body: { title: 'Ещё одна', folder_id: null } });
+    ids.splice(0, 2, created.body.board.id);
+    expect((await h.api('GET', '/api/boards?limit=1', { token: carol.token })).body.limits.current).toBe(24);
+  });
+
   it('refuses a bad limit or cursor with VALIDATION_ERROR', async () => {
     for (const q of ['limit=0', 'limit=501', 'limit=abc', 'cursor=not-a-cursor', `cursor=${Buffer.from('1_x').toString('base64url')}`]) {
       const r = await h.api('GET', `/api/boards?${q}`, { token: carol.token });
