@@ -19,6 +19,8 @@ for (const suite of which ? [which] : suites) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('loadtests', suite, 'bench.ts'), ...rest], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // Printed with the figures, so they can be reproduced.
+    env: { ...process.env, BENCH_COMMAND: `npm run bench -- ${[suite, ...rest].join(' ')}` },
   });
   if (r.status !== 0) failed++;
 }

@@ -14,7 +14,7 @@ export function machineInfo(): string {
 }
 
 export function commandLine(): string {
-  return `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+  return process.env.BENCH_COMMAND ?? `node --import tsx ${path.relative(repoRoot, process.argv[1] ?? '')} ${process.argv.slice(2).join(' ')}`.trim();
 }
 
 export interface StackProcess {
@@ -36,6 +36,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MIN: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A benchmark that throws must not leave the server running (and the bench hanging on it).
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
   let databaseUrl = '';
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -54,6 +57,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     databaseUrl,
     pid: child.pid!,
     async stop() {
+      process.off('exit', killChild);
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await rm(dataDir, { recursive: true, force: true });

@@ -341,7 +341,7 @@ async function main() {
   console.log('─'.repeat(width + 40));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
   console.log('─'.repeat(width + 40));
-  console.log(`command: node --import tsx loadtests/realtime/bench.ts ${process.argv.slice(2).join(' ')}`);
+  console.log(`command: ${process.env.BENCH_COMMAND ?? `node --import tsx loadtests/realtime/bench.ts ${process.argv.slice(2).join(" ")}`}`);
   console.log(`machine: nproc=${os.cpus().length} (${os.cpus()[0]?.model}), memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
   console.log(`target: ${args.url ? args.url : 'self-started realtime child (Postgres store, single replica) + auth + boards in the generator process'}`);
   console.log('note: load generator and server share this machine\'s cores; latencies include the generator\'s own scheduling delay.');

@@ -172,9 +172,12 @@ export async function listBoardsPage(db: Queryable, ownerId: string, f: BoardFil
             (SELECT row_to_json(e) FROM (SELECT max_boards, max_canvas_w, max_canvas_h, export_pdf, limits_enabled
                                            FROM entitlements WHERE user_id = $1) e) AS entitlement,
             COALESCE((SELECT json_agg(p ORDER BY p.updated_us DESC, p.id DESC) FROM page p), '[]'::json) AS boards`;
-  // Named by its text: each connection parses and analyses each filter combination once.
+  // Named by its text, so each connection parses and plans each filter combination once. Not for
+  // searches: a cached generic plan cannot see that a rare pattern suits the trigram index and walks
+  // every board of the owner instead (7 ms instead of 0.4 ms for 10,000 boards).
+  const name = f.search ? undefined : `boards_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   const { rows } = await db.query<{ current: number; entitlement: Entitlement | null; boards: BoardRow[] }>({
-    name: `boards_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    name,
     text,
     values: params,
   });
