@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkRole } from '../src/domain/roles.ts';
 import { startHarness, type Harness, type TestUser } from './helpers.ts';
 
 let h: Harness;
@@ -60,5 +61,31 @@ describe('board list paging', () => {
       expect(r.body.code, q).toBe('VALIDATION_ERROR');
       expect(r.body.error, q).toMatch(/[а-я]/i);
     }
+  });
+
+  it('builds list items in SQL exactly as the single-board answer shapes them', async () => {
+    const [first] = ids;
+    const tag = await h.api('POST', '/api/tags', { token: carol.token, body: { name: 'сверка', color: '#10B981' } });
+    await h.api('PUT', `/api/tags/board/${first}`, { token: carol.token, body: { tagIds: [tag.body.tag.id] } });
+    await h.api('PUT', `/api/boards/${first}/sharing`, { token: carol.token, body: { enabled: true } });
+    await h.api('POST', `/api/boards/${first}/multiple-links`, { token: carol.token, body: { enabledRoles: ['guest', 'viewer'] } });
+    const folder = await h.api('POST', '/api/folders', { token: carol.token, body: { name: 'Папка', parent_id: null, color: '#EF4444' } });
+    await h.api('POST', '/api/folders/move-board', { token: carol.token, body: { board_id: first, folder_id: folder.body.folder.id } });
+    const list = await h.api('GET', '/api/boards?limit=500', { token: carol.token });
+    const one = await h.api('GET', `/api/boards/${first}`, { token: carol.token });
+    const { userRole: _role, ...expected } = one.body.board;
+    expect(list.body.boards.find((b: { id: string }) => b.id === first)).toEqual(expected);
+    expect(expected).toMatchObject({ link_role: 'viewer', folder_name: 'Папка', tags: [{ name: 'сверка' }] });
+  });
+
+  it('computes link_role in SQL as the domain rule does, for every combination', async () => {
+    const tokens = [null, 't'];
+    for (const enabled of [false, true])
+      for (const viewer of tokens)
+        for (const guest of tokens)
+          for (const editor of tokens) {
+            const { rows } = await h.pool.query('SELECT board_link_role($1, $2, $3, $4) AS r', [enabled, viewer, guest, editor]);
+            expect(rows[0].r, JSON.stringify({ enabled, viewer, guest, editor })).toBe(linkRole({ enabled, viewer, guest, editor }));
+          }
   });
 });

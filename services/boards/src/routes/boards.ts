@@ -70,20 +70,21 @@ export function boardsRouter(ctx: RouteContext): Router {
     const search = q.search?.trim().toLowerCase() || undefined;
     const after = q.cursor ? boards.decodeCursor(q.cursor) : undefined;
     if (after === null) throw appError('VALIDATION_ERROR', { message: BOARD_TEXTS.badCursor, fields: { cursor: BOARD_TEXTS.badCursor } });
-    // One row more than the page tells whether another page exists.
-    const { rows, current, entitlement: ent } = await boards.listBoardsPage(pool, me, {
+    const page = await boards.listBoardsPage(pool, me, {
       folderId,
       search,
       tagIds,
       after,
-      limit: q.limit + 1,
+      limit: q.limit,
       // An id that is not UUID-shaped matches nothing; the counts and limits still answer.
       none: impossible,
     });
-    const page = rows.slice(0, q.limit);
-    const last = page[page.length - 1];
-    const nextCursor = rows.length > q.limit && last ? boards.encodeCursor({ updatedUs: last.updated_us, id: last.id }) : null;
-    res.json({ boards: page.map(boards.toListItem), limits: boardLimits(ent, current), nextCursor });
+    const limits = boardLimits(page.entitlement, page.current);
+    const nextCursor = page.next ? boards.encodeCursor(page.next) : null;
+    // The page arrives as JSON text from PostgreSQL and goes out as is.
+    res
+      .type('application/json')
+      .send(`{"boards":${page.boardsJson},"limits":${JSON.stringify(limits)},"nextCursor":${JSON.stringify(nextCursor)}}`);
   });
 
   r.post('/boards', ...ctx.auth, async (req, res) => {
