@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
-import { CrownIcon, LayoutIcon } from './icons.tsx';
+import { CrownIcon, PanelsTopLeftIcon } from 'lucide-react';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { formatBoardCount } from '../lib/boardCount.ts';
@@ -40,7 +40,7 @@ export function AppHeader({ limits, leading }: Props) {
         <Logo to="/dashboard" />
         <div className="app-header__spacer" />
         <div className="board-count" title="Досок создано / доступно по тарифу" data-testid="board-count">
-          <LayoutIcon size={16} />
+          <PanelsTopLeftIcon size={16} />
           <span>{count}</span>
         </div>
         {limits && !limits.canCreate ? (

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { invalid?: boolean };
 

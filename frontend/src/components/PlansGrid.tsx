@@ -12,7 +12,7 @@ import {
 } from '../features/billing/format.ts';
 import { useGetPlansQuery } from '../features/billing/plansApi.ts';
 import type { Plan } from '../features/billing/types.ts';
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon } from 'lucide-react';
 import { Spinner } from './FullScreenLoader.tsx';
 
 function PlanCard({ plan, ctaTo }: { plan: Plan; ctaTo: string }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../app/store.ts';
 import { logout } from '../features/auth/session.ts';
 import type { User } from '../features/auth/types.ts';
-import { ChevronDownIcon, LogOutIcon, SettingsIcon } from './icons.tsx';
+import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

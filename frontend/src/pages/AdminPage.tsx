@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
-import { ArrowLeftIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon } from 'lucide-react';
 import { selectUser } from '../features/auth/authSlice.ts';
 
 /** Placeholder of the admin panel: the admin feature replaces the body (stats, tabs, modals). */

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
-import { ArrowLeftIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon } from 'lucide-react';
 import { selectUser } from '../features/auth/authSlice.ts';
 
 /** Placeholder of the board page (canvas, realtime) — see spec/board-page.md. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
-import { CloseIcon, MenuIcon, ShieldIcon, UsersIcon, ZapIcon } from '../components/icons.tsx';
+import { MenuIcon, ShieldCheckIcon, UsersIcon, XIcon, ZapIcon } from 'lucide-react';
 import { Logo, PRODUCT_NAME } from '../components/Logo.tsx';
 import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
@@ -20,7 +20,7 @@ const FEATURES = [
     tone: 'amber',
   },
   {
-    icon: <ShieldIcon size={24} />,
+    icon: <ShieldCheckIcon size={24} />,
     title: 'Безопасность',
     text: 'Управление доступом для каждой доски и защищённые ссылки: просмотр, гостевой доступ или редактирование.',
     tone: 'emerald',
@@ -76,7 +76,7 @@ function LandingHeader() {
           onClick={() => setOpen((v) => !v)}
           data-testid="mobile-menu-toggle"
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          {open ? <XIcon size={20} /> : <MenuIcon size={20} />}
         </button>
       </div>
     </header>

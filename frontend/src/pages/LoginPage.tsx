@@ -5,7 +5,7 @@ import { getErrorMessage } from '../api/errors.ts';
 import { safeRedirect } from '../app/navigation.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { FormField } from '../components/FormField.tsx';
-import { ArrowLeftIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon } from 'lucide-react';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { Spinner } from '../components/FullScreenLoader.tsx';

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
-import { ArrowLeftIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon } from 'lucide-react';
 import { LogoMark, PRODUCT_NAME } from '../components/Logo.tsx';
 import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../app/store.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { Spinner } from '../components/FullScreenLoader.tsx';
-import { ArrowLeftIcon, CheckIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { PasswordStrength } from '../components/PasswordStrength.tsx';
 import { useRegisterMutation } from '../features/auth/authApi.ts';

@@ -6,7 +6,7 @@ import { useAppSelector } from '../app/store.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { Spinner } from '../components/FullScreenLoader.tsx';
-import { ArrowLeftIcon, CheckIcon } from '../components/icons.tsx';
+import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
 import { useChangePasswordMutation, useUpdateProfileMutation } from '../features/auth/authApi.ts';

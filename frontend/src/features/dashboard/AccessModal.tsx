@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { useSetRoleLinksMutation, useSetSharingMutation } from './api.ts';
 import { errorText } from './errors.ts';
-import { CopyIcon, LinkIcon, RefreshIcon } from './icons.tsx';
+import { CopyIcon, LinkIcon, RefreshCwIcon } from 'lucide-react';
 import { enabledRoles, SHARE_ROLES, shareLink, toggleRole, tokenOf } from './logic.ts';
 import { OWN, ROLE_LABELS, SPEC } from './texts.ts';
 import type { BoardListItem, ShareRole } from './types.ts';
@@ -162,7 +162,7 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
             disabled={busy || roles.length === 0}
             data-testid="rotate-links"
           >
-            <RefreshIcon size={15} />
+            <RefreshCwIcon size={15} />
             {OWN.rotate}
           </button>
         </div>

@@ -3,15 +3,15 @@ import type { CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { wasJustDragged } from './dnd.ts';
 import {
-  EditIcon,
-  ExternalIcon,
-  GripIcon,
+  ArrowRightIcon,
+  ArrowUpLeftIcon,
+  ExternalLinkIcon,
+  GripVerticalIcon,
   LinkIcon,
-  OpenIcon,
+  PenLineIcon,
   TagIcon,
   TrashIcon,
-  ArrowUpLeftIcon,
-} from './icons.tsx';
+} from 'lucide-react';
 import { formatBoardDate, overflowLabel, splitTags } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
@@ -47,13 +47,13 @@ export function BoardCard({ board, onAction }: Props) {
     {
       key: 'open',
       label: OWN.open,
-      icon: <OpenIcon size={16} />,
+      icon: <ArrowRightIcon size={16} />,
       onSelect: () => navigate(boardPath(board.id)),
     },
     {
       key: 'rename',
       label: OWN.rename,
-      icon: <EditIcon size={16} />,
+      icon: <PenLineIcon size={16} />,
       onSelect: () => onAction('rename', board),
     },
     {
@@ -107,7 +107,7 @@ export function BoardCard({ board, onAction }: Props) {
           aria-label={OWN.dragBoard(board.title)}
           title={OWN.dragBoardHint}
         >
-          <GripIcon size={16} />
+          <GripVerticalIcon size={16} />
         </button>
         <span className="board-card__tools-spacer" />
         <a
@@ -120,7 +120,7 @@ export function BoardCard({ board, onAction }: Props) {
           title={OWN.openNewWindow}
           data-testid="board-open-new-window"
         >
-          <ExternalIcon size={16} />
+          <ExternalLinkIcon size={16} />
         </a>
         <DropdownMenu
           items={items}

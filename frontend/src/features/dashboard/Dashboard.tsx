@@ -41,7 +41,7 @@ import {
 } from './dnd.ts';
 import { errorText, folderMoveErrorText } from './errors.ts';
 import { FolderDragPreview, FoldersPanel, type DropIndicator } from './FoldersPanel.tsx';
-import { GridIcon, PlusIcon, SearchIcon, SidebarIcon, XIcon } from './icons.tsx';
+import { LayoutGridIcon, PanelLeftIcon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import {
   ancestorIds,
   EXPANDED_STORAGE_KEY,
@@ -398,7 +398,7 @@ function DashboardInner() {
               aria-expanded={sidebarOpen}
               data-testid="sidebar-toggle"
             >
-              <SidebarIcon size={20} />
+              <PanelLeftIcon size={20} />
             </button>
           }
         />
@@ -518,7 +518,7 @@ function DashboardInner() {
               ) : (
                 <div className="empty-state dash-empty" data-testid="empty-none">
                   <div className="empty-state__icon">
-                    <GridIcon size={26} />
+                    <LayoutGridIcon size={26} />
                   </div>
                   <h2>{SPEC.emptyNone}</h2>
                   <p>{OWN.emptyNoneHint}</p>

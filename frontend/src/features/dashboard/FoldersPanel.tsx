@@ -3,17 +3,23 @@ import { useState, type CSSProperties } from 'react';
 import { ROOT_DROP_ID, folderDropId } from './dnd.ts';
 import {
   ChevronRightIcon,
-  EditIcon,
   FolderIcon,
-  GridIcon,
   InboxIcon,
+  LayoutGridIcon,
+  PenLineIcon,
   PlusIcon,
   TrashIcon,
-} from './icons.tsx';
+} from 'lucide-react';
 import { visibleRows, type DropZone, type FolderFilter } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { FolderNode, TagView } from './types.ts';
 import { DropdownMenu } from './ui.tsx';
+
+/** A folder icon filled with a light tint of the folder's colour. */
+const tintedFolder = (color: string | undefined) => ({
+  fill: color ?? 'none',
+  fillOpacity: color ? 0.18 : undefined,
+});
 
 export interface DropIndicator {
   target: string | 'root';
@@ -55,7 +61,7 @@ export function FoldersPanel(p: Props) {
           aria-current={isAll ? 'page' : undefined}
           data-testid="filter-all"
         >
-          <GridIcon size={17} />
+          <LayoutGridIcon size={17} />
           <span className="nav-entry__label">{SPEC.showAll}</span>
           {p.totalBoards !== null ? <span className="count-badge">{p.totalBoards}</span> : null}
         </button>
@@ -268,7 +274,7 @@ function FolderRow({
         data-testid="folder-select"
       >
         <span className="folder-row__icon" style={{ color: node.color }}>
-          <FolderIcon size={17} filled={node.color} />
+          <FolderIcon size={17} {...tintedFolder(node.color)} />
         </span>
         <span className="folder-row__name">{node.name}</span>
         <span className="count-badge">{node.board_count}</span>
@@ -284,7 +290,7 @@ function FolderRow({
             icon: <PlusIcon size={16} />,
             onSelect: onCreateSub,
           },
-          { key: 'rename', label: OWN.rename, icon: <EditIcon size={16} />, onSelect: onRename },
+          { key: 'rename', label: OWN.rename, icon: <PenLineIcon size={16} />, onSelect: onRename },
           {
             key: 'delete',
             label: OWN.delete,
@@ -302,7 +308,7 @@ export function FolderDragPreview({ folder }: { folder: FolderNode }) {
   return (
     <div className="drag-preview drag-preview--folder">
       <span style={{ color: folder.color, display: 'inline-flex' }}>
-        <FolderIcon size={17} filled={folder.color} />
+        <FolderIcon size={17} {...tintedFolder(folder.color)} />
       </span>
       <span className="drag-preview__title">{folder.name}</span>
     </div>

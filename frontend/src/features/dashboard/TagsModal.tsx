@@ -11,7 +11,7 @@ import {
   useUpdateTagMutation,
 } from './api.ts';
 import { errorText } from './errors.ts';
-import { CheckSmallIcon, EditIcon, PlusIcon, TrashIcon } from './icons.tsx';
+import { CheckIcon, PenLineIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { TAG_NAME_MAX, validTagName } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, TagView } from './types.ts';
@@ -193,7 +193,7 @@ function TagRow({
         title={OWN.editTag}
         data-testid="tag-edit"
       >
-        <EditIcon size={15} />
+        <PenLineIcon size={15} />
       </button>
       <button
         type="button"
@@ -248,7 +248,7 @@ function TagEditRow({ tag, onDone }: { tag: TagView; onDone: () => void }) {
             disabled={!ok}
             data-testid="tag-edit-save"
           >
-            <CheckSmallIcon size={15} />
+            <CheckIcon size={15} />
             {OWN.save}
           </button>
         </div>

@@ -16,7 +16,7 @@ import {
 import { createPortal } from 'react-dom';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { TAG_PALETTE } from '@wb/contracts';
-import { CheckSmallIcon, XIcon } from './icons.tsx';
+import { CheckIcon, XIcon } from 'lucide-react';
 import { OWN } from './texts.ts';
 
 // ---------- Modal ----------
@@ -358,7 +358,7 @@ export function ColorChoice({
               setCustom(false);
             }}
           >
-            {upper === c ? <CheckSmallIcon size={14} /> : null}
+            {upper === c ? <CheckIcon size={14} /> : null}
           </button>
         ))}
         <button
@@ -370,7 +370,7 @@ export function ColorChoice({
           style={!isPalette ? { background: value } : undefined}
           onClick={() => setCustom((v) => !v)}
         >
-          {!isPalette ? <CheckSmallIcon size={14} /> : null}
+          {!isPalette ? <CheckIcon size={14} /> : null}
         </button>
       </div>
       {custom ? (
