@@ -1,17 +1,18 @@
+import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LogoMark, PRODUCT_NAME } from './Logo.tsx';
 import { Link } from 'react-router-dom';
+import { Spinner } from './FullScreenLoader.tsx';
 
 interface Props {
   title: string;
   subtitle?: string;
-  back?: ReactNode;
   footer?: ReactNode;
   children: ReactNode;
 }
 
 /** Two-pane layout of the login and register screens (the art pane hides on small screens). */
-export function AuthLayout({ title, subtitle, back, footer, children }: Props) {
+export function AuthLayout({ title, subtitle, footer, children }: Props) {
   return (
     <div className="auth">
       <aside className="auth__art" aria-hidden="true">
@@ -44,7 +45,9 @@ export function AuthLayout({ title, subtitle, back, footer, children }: Props) {
       </aside>
       <main className="auth__main">
         <div className="auth__top">
-          {back}
+          <Link to="/" className="auth__back" data-testid="home-link">
+            <ArrowLeftIcon size={16} /> На главную
+          </Link>
           <Link to="/" className="auth__mobile-logo" aria-label={PRODUCT_NAME}>
             <LogoMark size={28} />
           </Link>
@@ -57,5 +60,27 @@ export function AuthLayout({ title, subtitle, back, footer, children }: Props) {
         </div>
       </main>
     </div>
+  );
+}
+
+interface SubmitProps {
+  loading: boolean;
+  loadingText: string;
+  testId: string;
+  children: ReactNode;
+}
+
+/** The wide submit button of an auth form: disabled with a spinner and `loadingText` while sending. */
+export function AuthSubmit({ loading, loadingText, testId, children }: SubmitProps) {
+  return (
+    <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={loading} data-testid={testId}>
+      {loading ? (
+        <>
+          <Spinner size="sm" /> {loadingText}
+        </>
+      ) : (
+        children
+      )}
+    </button>
   );
 }

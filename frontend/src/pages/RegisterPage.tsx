@@ -1,13 +1,11 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../api/errors.ts';
 import { useAppDispatch } from '../app/store.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormField } from '../components/FormField.tsx';
-import { Spinner } from '../components/FullScreenLoader.tsx';
-import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
-import { PasswordInput } from '../components/PasswordInput.tsx';
+import { AuthLayout, AuthSubmit } from '../components/AuthLayout.tsx';
+import { FormAlert, PasswordField, TextField } from '../components/FormField.tsx';
+import { CheckIcon } from 'lucide-react';
 import { PasswordStrength } from '../components/PasswordStrength.tsx';
 import { useRegisterMutation } from '../features/auth/authApi.ts';
 import { completeSignIn } from '../features/auth/session.ts';
@@ -18,6 +16,7 @@ import {
   type RegisterValues,
 } from '../features/auth/validation.ts';
 import { notify } from '../lib/notify.ts';
+import { useFormValues } from '../lib/useFormValues.ts';
 
 export const REGISTER_TEXTS = {
   success: 'Регистрация успешна!',
@@ -28,23 +27,14 @@ type Field = keyof RegisterValues;
 
 export function RegisterPage() {
   useDocumentTitle('Регистрация');
-  const [values, setValues] = useState<RegisterValues>({
-    name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const { values, errors, setErrors, set } = useFormValues<RegisterValues>(
+    { name: '', email: '', password: '', confirmPassword: '' },
+    () => setServerError(null),
+  );
   const [register, { isLoading }] = useRegisterMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-
-  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
-    if (serverError) setServerError(null);
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,11 +69,6 @@ export function RegisterPage() {
     <AuthLayout
       title="Создать аккаунт"
       subtitle="Начните работать с командой за минуту"
-      back={
-        <Link to="/" className="auth__back" data-testid="home-link">
-          <ArrowLeftIcon size={16} /> На главную
-        </Link>
-      }
       footer={
         <>
           Уже есть аккаунт?{' '}
@@ -94,55 +79,42 @@ export function RegisterPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate data-testid="register-form">
-        {serverError ? (
-          <div className="alert alert--error" role="alert" data-testid="register-server-error">
-            {serverError}
-          </div>
-        ) : null}
-        <FormField id="name" label="Имя" error={errors.name}>
-          <input
-            id="name"
-            name="name"
-            className="input"
-            autoComplete="name"
-            placeholder="Как к вам обращаться"
-            value={values.name}
-            onChange={set('name')}
-            aria-invalid={!!errors.name || undefined}
-            autoFocus
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errors.email}>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={values.email}
-            onChange={set('email')}
-            aria-invalid={!!errors.email || undefined}
-          />
-        </FormField>
-        <FormField
+        <FormAlert message={serverError} testId="register-server-error" />
+        <TextField
+          id="name"
+          label="Имя"
+          error={errors.name}
+          name="name"
+          autoComplete="name"
+          placeholder="Как к вам обращаться"
+          value={values.name}
+          onChange={set('name')}
+          autoFocus
+        />
+        <TextField
+          id="email"
+          label="Email"
+          error={errors.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={set('email')}
+        />
+        <PasswordField
           id="password"
           label="Пароль"
           error={errors.password}
           hint={<PasswordStrength password={values.password} />}
-        >
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="new-password"
-            placeholder="Минимум 8 символов"
-            value={values.password}
-            onChange={set('password')}
-            invalid={!!errors.password}
-          />
-        </FormField>
-        <FormField
+          name="password"
+          autoComplete="new-password"
+          placeholder="Минимум 8 символов"
+          value={values.password}
+          onChange={set('password')}
+        />
+        <PasswordField
           id="confirmPassword"
           label="Подтверждение пароля"
           error={errors.confirmPassword}
@@ -153,31 +125,15 @@ export function RegisterPage() {
               </p>
             ) : null
           }
-        >
-          <PasswordInput
-            id="confirmPassword"
-            name="confirmPassword"
-            autoComplete="new-password"
-            placeholder="Повторите пароль"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            invalid={!!errors.confirmPassword}
-          />
-        </FormField>
-        <button
-          type="submit"
-          className="btn btn--primary btn--block btn--lg"
-          disabled={isLoading}
-          data-testid="register-submit"
-        >
-          {isLoading ? (
-            <>
-              <Spinner size="sm" /> Регистрация...
-            </>
-          ) : (
-            'Зарегистрироваться'
-          )}
-        </button>
+          name="confirmPassword"
+          autoComplete="new-password"
+          placeholder="Повторите пароль"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+        <AuthSubmit loading={isLoading} loadingText="Регистрация..." testId="register-submit">
+          Зарегистрироваться
+        </AuthSubmit>
         <p className="form__terms" data-testid="terms-notice">
           Регистрируясь, вы соглашаетесь с условиями использования сервиса и политикой конфиденциальности.
         </p>

@@ -1,13 +1,12 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorCode, getErrorMessage } from '../api/errors.ts';
 import { useAppSelector } from '../app/store.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
-import { FormField } from '../components/FormField.tsx';
+import { PasswordField, TextField } from '../components/FormField.tsx';
 import { Spinner } from '../components/FullScreenLoader.tsx';
 import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
-import { PasswordInput } from '../components/PasswordInput.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
 import { useChangePasswordMutation, useUpdateProfileMutation } from '../features/auth/authApi.ts';
 import type { User } from '../features/auth/types.ts';
@@ -15,12 +14,12 @@ import {
   profilePayload,
   validatePasswordChange,
   validateProfile,
-  type FieldErrors,
   type PasswordChangeValues,
   type ProfileValues,
 } from '../features/auth/validation.ts';
 import { notify } from '../lib/notify.ts';
 import { useFlash } from '../lib/useFlash.ts';
+import { useFormValues } from '../lib/useFormValues.ts';
 
 export const SETTINGS_TEXTS = {
   profileUpdated: 'Профиль обновлён',
@@ -32,8 +31,10 @@ export const SETTINGS_TEXTS = {
 } as const;
 
 function ProfileForm({ user }: { user: User }) {
-  const [values, setValues] = useState<ProfileValues>({ name: user.name, email: user.email });
-  const [errors, setErrors] = useState<FieldErrors<keyof ProfileValues>>({});
+  const { values, setValues, errors, setErrors, set } = useFormValues<ProfileValues>({
+    name: user.name,
+    email: user.email,
+  });
   const [success, flash, clearFlash] = useFlash();
   const [update, { isLoading }] = useUpdateProfileMutation();
 
@@ -41,11 +42,6 @@ function ProfileForm({ user }: { user: User }) {
   useEffect(() => {
     setValues({ name: user.name, email: user.email });
   }, [user.name, user.email]);
-
-  const set = (field: keyof ProfileValues) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,27 +72,23 @@ function ProfileForm({ user }: { user: User }) {
         <p>Имя и email, под которыми вас видят участники досок.</p>
       </header>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
-        <FormField id="profile-name" label="Имя" error={errors.name}>
-          <input
-            id="profile-name"
-            className="input"
-            autoComplete="name"
-            value={values.name}
-            onChange={set('name')}
-            aria-invalid={!!errors.name || undefined}
-          />
-        </FormField>
-        <FormField id="profile-email" label="Email" error={errors.email}>
-          <input
-            id="profile-email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            aria-invalid={!!errors.email || undefined}
-          />
-        </FormField>
+        <TextField
+          id="profile-name"
+          label="Имя"
+          error={errors.name}
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+        />
+        <TextField
+          id="profile-email"
+          label="Email"
+          error={errors.email}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+        />
         <div className="form__actions">
           <button
             type="submit"
@@ -120,15 +112,9 @@ function ProfileForm({ user }: { user: User }) {
 const EMPTY_PASSWORDS: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function PasswordForm() {
-  const [values, setValues] = useState<PasswordChangeValues>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors<keyof PasswordChangeValues>>({});
+  const { values, setValues, errors, setErrors, set } = useFormValues<PasswordChangeValues>(EMPTY_PASSWORDS);
   const [success, flash, clearFlash] = useFlash();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-
-  const set = (field: keyof PasswordChangeValues) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -159,33 +145,30 @@ function PasswordForm() {
         <p>Используйте не менее 8 символов: буквы разного регистра, цифры и символы.</p>
       </header>
       <form className="form" onSubmit={onSubmit} noValidate data-testid="password-form">
-        <FormField id="current-password" label="Текущий пароль" error={errors.currentPassword}>
-          <PasswordInput
-            id="current-password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            invalid={!!errors.currentPassword}
-          />
-        </FormField>
-        <FormField id="new-password" label="Новый пароль" error={errors.newPassword}>
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            invalid={!!errors.newPassword}
-          />
-        </FormField>
-        <FormField id="confirm-password" label="Подтверждение нового пароля" error={errors.confirmPassword}>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            invalid={!!errors.confirmPassword}
-          />
-        </FormField>
+        <PasswordField
+          id="current-password"
+          label="Текущий пароль"
+          error={errors.currentPassword}
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+        />
+        <PasswordField
+          id="new-password"
+          label="Новый пароль"
+          error={errors.newPassword}
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+        />
+        <PasswordField
+          id="confirm-password"
+          label="Подтверждение нового пароля"
+          error={errors.confirmPassword}
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
         <div className="form__actions">
           <button
             type="submit"
