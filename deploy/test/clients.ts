@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import WebSocket from 'ws';
+import { callJson } from '@wb/testkit';
 
 /** A stock y-websocket client, as the SPA uses it, with the close events it received. */
 export function yClient(wsBase: string, boardId: string, token: string) {
@@ -33,16 +34,5 @@ export function addSticky(doc: Y.Doc, id: string, text: string) {
   });
 }
 
-export async function call(base: string, method: string, path: string, opts: { token?: string; body?: unknown; share?: string } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.share ? { 'x-share-token': opts.share } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+export const call = (base: string, method: string, path: string, opts: { token?: string; body?: unknown; share?: string } = {}) =>
+  callJson(base, method, path, opts);

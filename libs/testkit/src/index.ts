@@ -1,2 +1,3 @@
 export * from './processes.ts';
 export * from './postgres.ts';
+export * from './http.ts';

@@ -1,7 +1,7 @@
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, listen, parseConfig, type RunnableService } from '@wb/service-kit';
-import { createDatabase } from '@wb/testkit';
+import { callJson, createDatabase } from '@wb/testkit';
 import { AuthConfigSchema, createAuthService } from '../src/app.ts';
 
 export interface TestAuth {
@@ -42,28 +42,12 @@ export interface Answer {
   body: any;
 }
 
-export async function call(
+export const call = (
   base: string,
   method: string,
   path: string,
   opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | undefined;
-  if (opts.raw !== undefined) body = opts.raw;
-  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed };
-}
+): Promise<Answer> => callJson(base, method, path, opts);
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;

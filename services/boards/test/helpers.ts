@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@w
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, type RunningServer } from '@wb/service-kit';
-import { createDatabase, startPostgres } from '@wb/testkit';
+import { callJson, createDatabase, startPostgres } from '@wb/testkit';
 import { createBoardsService, SCHEMA, type BoardsService } from '../src/app.ts';
 
 export interface TestUser {
@@ -63,28 +63,7 @@ export async function startHarness(): Promise<Harness> {
         .sign(privateKey);
       return { id, name, token };
     },
-    async api(method, path, opts = {}) {
-      const headers: Record<string, string> = {};
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      if (opts.share) headers['x-share-token'] = opts.share;
-      let body: string | undefined;
-      if (opts.raw !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = opts.raw;
-      } else if (opts.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(opts.body);
-      }
-      const res = await fetch(`${base}${path}`, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, body: parsed as any };
-    },
+    api: (method, path, opts = {}) => callJson(base, method, path, opts),
     async stop() {
       await server.close();
       await service.stop();

@@ -11,7 +11,7 @@ import { connect, type NatsConnection } from 'nats';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer } from '@wb/service-kit';
-import { createDatabase } from '@wb/testkit';
+import { callJson, createDatabase } from '@wb/testkit';
 import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
 import { createBoardsService } from '../../boards/src/app.ts';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
@@ -60,24 +60,7 @@ export async function startPlatform(pgServerUrl: string, transport: EventTranspo
   const boardsServer = await listen(boards.app, 0, '127.0.0.1');
   const boardsBase = `http://127.0.0.1:${boardsServer.port}`;
 
-  const api: Platform['api'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${opts.base ?? boardsBase}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: body as any };
-  };
+  const api: Platform['api'] = (method, path, opts = {}) => callJson(opts.base ?? boardsBase, method, path, opts);
 
   return {
     authBase,
