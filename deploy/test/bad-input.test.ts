@@ -43,7 +43,7 @@ const WRONG_TYPES: unknown[] = [
   null,
   { email: 5, password: ['x'], name: { a: 1 }, title: 7, folder_id: 'x', enabled: 'yes', enabledRoles: 'viewer' },
   { name: ' ', color: 'red', parent_id: 12, position: 'middle', folder_ids: 'a', tagIds: [1], boardId: 3, objectId: {}, emoji: 9 },
-  { position_x: 'a', position_y: null, scale_x: 1e309, scale_y: -1, settings: 'x', favorites: [1, 2], refreshToken: 123 },
+  { position_x: 'a', position_y: null, scale_x: 1e308, scale_y: -1, settings: 'x', favorites: [1, 2], refreshToken: 123 },
 ];
 
 describe('bad input through the gateway', () => {
