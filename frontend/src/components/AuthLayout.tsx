@@ -73,7 +73,12 @@ interface SubmitProps {
 /** The wide submit button of an auth form: disabled with a spinner and `loadingText` while sending. */
 export function AuthSubmit({ loading, loadingText, testId, children }: SubmitProps) {
   return (
-    <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={loading} data-testid={testId}>
+    <button
+      type="submit"
+      className="btn btn--primary btn--block btn--lg"
+      disabled={loading}
+      data-testid={testId}
+    >
       {loading ? (
         <>
           <Spinner size="sm" /> {loadingText}

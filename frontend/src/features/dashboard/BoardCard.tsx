@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { wasJustDragged } from './dnd.ts';
 import {
@@ -43,6 +43,13 @@ export function BoardCard({ board, onAction }: Props) {
   const more = overflowLabel(rest);
   const hue = hueOf(board.id);
 
+  const action = (key: BoardAction, label: string, icon: ReactNode, more?: Partial<MenuItem>): MenuItem => ({
+    key,
+    label,
+    icon,
+    onSelect: () => onAction(key, board),
+    ...more,
+  });
   const items: MenuItem[] = [
     {
       key: 'open',
@@ -50,33 +57,11 @@ export function BoardCard({ board, onAction }: Props) {
       icon: <ArrowRightIcon size={16} />,
       onSelect: () => navigate(boardPath(board.id)),
     },
-    {
-      key: 'rename',
-      label: OWN.rename,
-      icon: <PenLineIcon size={16} />,
-      onSelect: () => onAction('rename', board),
-    },
-    {
-      key: 'access',
-      label: OWN.access,
-      icon: <LinkIcon size={16} />,
-      onSelect: () => onAction('access', board),
-    },
-    { key: 'tags', label: OWN.tags, icon: <TagIcon size={16} />, onSelect: () => onAction('tags', board) },
-    {
-      key: 'root',
-      label: OWN.moveToRoot,
-      icon: <ArrowUpLeftIcon size={16} />,
-      disabled: board.folder_id === null,
-      onSelect: () => onAction('root', board),
-    },
-    {
-      key: 'delete',
-      label: OWN.delete,
-      icon: <TrashIcon size={16} />,
-      danger: true,
-      onSelect: () => onAction('delete', board),
-    },
+    action('rename', OWN.rename, <PenLineIcon size={16} />),
+    action('access', OWN.access, <LinkIcon size={16} />),
+    action('tags', OWN.tags, <TagIcon size={16} />),
+    action('root', OWN.moveToRoot, <ArrowUpLeftIcon size={16} />, { disabled: board.folder_id === null }),
+    action('delete', OWN.delete, <TrashIcon size={16} />, { danger: true }),
   ];
 
   return (

@@ -15,7 +15,7 @@ import { CheckIcon, PenLineIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { TAG_NAME_MAX, validTagName } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, TagView } from './types.ts';
-import { ColorChoice, Modal, useConfirm } from './ui.tsx';
+import { ColorChoice, Modal, ModalActions, useConfirm } from './ui.tsx';
 
 export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: () => void }) {
   const tagsQuery = useGetTagsQuery();
@@ -58,20 +58,13 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
       onClose={onClose}
       testId="tags-modal"
       footer={
-        <>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {OWN.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            onClick={save}
-            disabled={saveState.isLoading}
-            data-testid="tags-save"
-          >
-            {OWN.save}
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={save}
+          label={OWN.save}
+          disabled={saveState.isLoading}
+          testId="tags-save"
+        />
       }
     >
       <div className="tags-modal">

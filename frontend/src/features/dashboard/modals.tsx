@@ -1,5 +1,5 @@
 /** Create/rename board and create/rename folder modals. */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, BOARD_LIMITS } from '@wb/contracts';
 import { notify } from '../../lib/notify.ts';
@@ -13,7 +13,7 @@ import { errorText } from './errors.ts';
 import { visibleRows } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, FolderNode } from './types.ts';
-import { ColorChoice, Modal } from './ui.tsx';
+import { ColorChoice, Modal, ModalActions } from './ui.tsx';
 
 export function CreateBoardModal({
   onClose,
@@ -34,74 +34,60 @@ export function CreateBoardModal({
   const allRows = visibleRows(folders, new Set(allIds(folders)));
   const disabled = !canCreate || title.trim() === '' || isLoading;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
-    try {
-      const { board } = await create({ title: title.trim(), folder_id: folderId || null }).unwrap();
-      notify.success(SPEC.boardCreated);
-      onCreated?.(board);
-      onClose();
-    } catch (err) {
-      notify.error(errorText(err, SPEC.createBoardError));
-    }
+  const submit = async () => {
+    const { board } = await create({ title: title.trim(), folder_id: folderId || null }).unwrap();
+    notify.success(SPEC.boardCreated);
+    onCreated?.(board);
+    onClose();
   };
 
   return (
-    <Modal title={OWN.createBoardTitle} onClose={onClose} testId="create-board-modal" size="sm">
-      <form className="form" onSubmit={submit} id="create-board-form">
-        {!canCreate ? (
-          <div className="notice notice--warning dash-notice">
-            <span>{SPEC.boardLimit}</span>
-            <Link to="/pricing" className="link-btn">
-              {SPEC.upgrade}
-            </Link>
-          </div>
-        ) : null}
-        <label className="field">
-          <span className="field__label">{OWN.boardTitleLabel}</span>
-          <input
-            className="input"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            placeholder={OWN.boardTitlePlaceholder}
-            maxLength={BOARD_LIMITS.titleMax}
-            data-testid="board-title-input"
-            data-autofocus
-            autoFocus
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{OWN.folderField}</span>
-          <select
-            className="input"
-            value={folderId}
-            onChange={(e) => setFolderId(e.target.value)}
-            data-testid="board-folder-select"
-          >
-            <option value="">{SPEC.noFolder}</option>
-            {allRows.map(({ node, depth }) => (
-              <option key={node.id} value={node.id}>
-                {`${'\u00A0\u00A0\u00A0'.repeat(depth)}${node.name}`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="dash-modal__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {OWN.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn btn--primary btn--sm"
-            disabled={disabled}
-            data-testid="create-board-submit"
-          >
-            {OWN.create}
-          </button>
+    <FormModal
+      title={OWN.createBoardTitle}
+      onClose={onClose}
+      testId="create-board-modal"
+      size="sm"
+      formId="create-board-form"
+      onSubmit={submit}
+      errorFallback={SPEC.createBoardError}
+      disabled={disabled}
+      submitLabel={OWN.create}
+      submitTestId="create-board-submit"
+    >
+      {!canCreate ? (
+        <div className="notice notice--warning dash-notice">
+          <span>{SPEC.boardLimit}</span>
+          <Link to="/pricing" className="link-btn">
+            {SPEC.upgrade}
+          </Link>
         </div>
-      </form>
-    </Modal>
+      ) : null}
+      <NameField
+        label={OWN.boardTitleLabel}
+        value={title}
+        onChange={setTitle}
+        placeholder={OWN.boardTitlePlaceholder}
+        maxLength={BOARD_LIMITS.titleMax}
+        data-testid="board-title-input"
+        data-autofocus
+      />
+      <label className="field">
+        <span className="field__label">{OWN.folderField}</span>
+        <select
+          className="input"
+          value={folderId}
+          onChange={(e) => setFolderId(e.target.value)}
+          data-testid="board-folder-select"
+        >
+          <option value="">{SPEC.noFolder}</option>
+          {allRows.map(({ node, depth }) => (
+            <option key={node.id} value={node.id}>
+              {`${'\u00A0\u00A0\u00A0'.repeat(depth)}${node.name}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </FormModal>
   );
 }
 
@@ -113,48 +99,33 @@ export function RenameBoardModal({ board, onClose }: { board: BoardListItem; onC
   const [title, setTitle] = useState(board.title);
   const [rename, { isLoading }] = useRenameBoardMutation();
   const disabled = title.trim() === '' || isLoading;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
+  const submit = async () => {
     if (title.trim() === board.title) return onClose();
-    try {
-      await rename({ id: board.id, title: title.trim() }).unwrap();
-      notify.success(SPEC.boardUpdated);
-      onClose();
-    } catch (err) {
-      notify.error(errorText(err, SPEC.updateBoardError));
-    }
+    await rename({ id: board.id, title: title.trim() }).unwrap();
+    notify.success(SPEC.boardUpdated);
+    onClose();
   };
   return (
-    <Modal title={OWN.renameBoardTitle} onClose={onClose} testId="rename-board-modal" size="sm">
-      <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{OWN.boardTitleLabel}</span>
-          <input
-            className="input"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={BOARD_LIMITS.titleMax}
-            data-testid="board-title-input"
-            autoFocus
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </label>
-        <div className="dash-modal__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {OWN.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn btn--primary btn--sm"
-            disabled={disabled}
-            data-testid="rename-board-submit"
-          >
-            {OWN.save}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormModal
+      title={OWN.renameBoardTitle}
+      onClose={onClose}
+      testId="rename-board-modal"
+      size="sm"
+      onSubmit={submit}
+      errorFallback={SPEC.updateBoardError}
+      disabled={disabled}
+      submitLabel={OWN.save}
+      submitTestId="rename-board-submit"
+    >
+      <NameField
+        label={OWN.boardTitleLabel}
+        value={title}
+        onChange={setTitle}
+        maxLength={BOARD_LIMITS.titleMax}
+        data-testid="board-title-input"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+    </FormModal>
   );
 }
 
@@ -185,34 +156,28 @@ export function FolderModal({
         ? OWN.createSubfolderTitle
         : OWN.createFolderTitle;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
-    try {
-      if (state.mode === 'create') {
-        const { folder } = await create({
-          name: name.trim(),
-          parent_id: state.parent?.id ?? null,
-          color,
-        }).unwrap();
-        notify.success(SPEC.folderCreated);
-        onCreated?.(folder, state.parent);
-      } else {
-        const patch: { id: string; name?: string; color?: string } = { id: state.folder.id };
-        if (name.trim() !== state.folder.name) patch.name = name.trim();
-        if (color.toUpperCase() !== state.folder.color.toUpperCase()) patch.color = color;
-        if (patch.name === undefined && patch.color === undefined) return onClose();
-        await update(patch).unwrap();
-        notify.success(SPEC.folderUpdated);
-      }
-      onClose();
-    } catch (err) {
-      notify.error(errorText(err, state.mode === 'create' ? SPEC.createFolderError : SPEC.updateFolderError));
+  const submit = async () => {
+    if (state.mode === 'create') {
+      const { folder } = await create({
+        name: name.trim(),
+        parent_id: state.parent?.id ?? null,
+        color,
+      }).unwrap();
+      notify.success(SPEC.folderCreated);
+      onCreated?.(folder, state.parent);
+    } else {
+      const patch: { id: string; name?: string; color?: string } = { id: state.folder.id };
+      if (name.trim() !== state.folder.name) patch.name = name.trim();
+      if (color.toUpperCase() !== state.folder.color.toUpperCase()) patch.color = color;
+      if (patch.name === undefined && patch.color === undefined) return onClose();
+      await update(patch).unwrap();
+      notify.success(SPEC.folderUpdated);
     }
+    onClose();
   };
 
   return (
-    <Modal
+    <FormModal
       title={title}
       subtitle={
         state.mode === 'create' && state.parent ? `${OWN.inFolder} «${state.parent.name}»` : undefined
@@ -220,37 +185,94 @@ export function FolderModal({
       onClose={onClose}
       testId="folder-modal"
       size="md"
+      onSubmit={submit}
+      errorFallback={state.mode === 'create' ? SPEC.createFolderError : SPEC.updateFolderError}
+      disabled={disabled}
+      submitLabel={state.mode === 'create' ? OWN.create : OWN.save}
+      submitTestId="folder-submit"
     >
-      <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{OWN.folderNameLabel}</span>
-          <input
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={BOARD_LIMITS.folderNameMax}
-            data-testid="folder-name-input"
-            autoFocus
-          />
-        </label>
-        <div className="field">
-          <span className="field__label">{OWN.folderColorLabel}</span>
-          <ColorChoice value={color} onChange={setColor} testId="folder-color" />
-        </div>
+      <NameField
+        label={OWN.folderNameLabel}
+        value={name}
+        onChange={setName}
+        maxLength={BOARD_LIMITS.folderNameMax}
+        data-testid="folder-name-input"
+      />
+      <div className="field">
+        <span className="field__label">{OWN.folderColorLabel}</span>
+        <ColorChoice value={color} onChange={setColor} testId="folder-color" />
+      </div>
+    </FormModal>
+  );
+}
+
+// ---------- the shared skeleton ----------
+
+interface FormModalProps {
+  title: string;
+  subtitle?: string;
+  size: 'sm' | 'md';
+  testId: string;
+  formId?: string;
+  onClose: () => void;
+  /** Runs when the form is submitted and not `disabled`; a throw becomes an error toast. */
+  onSubmit: () => Promise<void>;
+  errorFallback: string;
+  disabled: boolean;
+  submitLabel: string;
+  submitTestId: string;
+  children: ReactNode;
+}
+
+/** A dialog holding one form that ends with Cancel and a primary submit button. */
+function FormModal({
+  title,
+  subtitle,
+  size,
+  testId,
+  formId,
+  onClose,
+  onSubmit,
+  errorFallback,
+  disabled,
+  submitLabel,
+  submitTestId,
+  children,
+}: FormModalProps) {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (disabled) return;
+    try {
+      await onSubmit();
+    } catch (err) {
+      notify.error(errorText(err, errorFallback));
+    }
+  };
+  return (
+    <Modal title={title} subtitle={subtitle} onClose={onClose} testId={testId} size={size}>
+      <form className="form" onSubmit={submit} id={formId}>
+        {children}
         <div className="dash-modal__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {OWN.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn btn--primary btn--sm"
-            disabled={disabled}
-            data-testid="folder-submit"
-          >
-            {state.mode === 'create' ? OWN.create : OWN.save}
-          </button>
+          <ModalActions onCancel={onClose} label={submitLabel} disabled={disabled} testId={submitTestId} />
         </div>
       </form>
     </Modal>
+  );
+}
+
+type NameFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'> & {
+  label: string;
+  onChange: (value: string) => void;
+  'data-testid': string;
+  'data-autofocus'?: boolean;
+};
+
+/** The labelled, autofocused name/title input of a dialog. */
+function NameField({ label, onChange, ...input }: NameFieldProps) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input {...input} className="input" onChange={(e) => onChange(e.target.value)} autoFocus />
+    </label>
   );
 }

@@ -96,6 +96,35 @@ export function Modal({ title, subtitle, onClose, children, footer, size = 'md',
   );
 }
 
+interface ModalActionsProps {
+  onCancel: () => void;
+  label: string;
+  disabled: boolean;
+  testId: string;
+  /** Without it the primary button submits the dialog's form. */
+  onConfirm?: () => void;
+}
+
+/** Cancel and the primary action, the buttons that end a dialog. */
+export function ModalActions({ onCancel, label, disabled, testId, onConfirm }: ModalActionsProps) {
+  return (
+    <>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
+        {OWN.cancel}
+      </button>
+      <button
+        type={onConfirm ? 'button' : 'submit'}
+        className="btn btn--primary btn--sm"
+        onClick={onConfirm}
+        disabled={disabled}
+        data-testid={testId}
+      >
+        {label}
+      </button>
+    </>
+  );
+}
+
 // ---------- Confirmation ----------
 
 export interface ConfirmOptions {
