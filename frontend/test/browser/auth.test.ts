@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   appReady,
   loginViaForm,
   newAccount,
-  openPage,
   pathOf,
   registerViaApi,
   signIn,
   signInWithTokens,
-  startProduct,
-  type Product,
+  useProduct,
+  withPage,
 } from './harness.ts';
 
-let product: Product;
-
-beforeAll(async () => {
-  product = await startProduct();
-}, 240_000);
-
-afterAll(async () => {
-  await product?.stop();
-});
+const product = useProduct();
 
 describe('auth screens', () => {
   it('registers, lands on /dashboard, logs out with a toast', async () => {
-    const s = await openPage(product);
-    const { page } = s;
-    const acc = newAccount('reg');
-    try {
+    await withPage(product, async ({ page, errors }) => {
+      const acc = newAccount('reg');
       await page.goto('/register');
       await appReady(page);
 
@@ -87,18 +76,14 @@ describe('auth screens', () => {
       // The session is gone: the dashboard is closed again.
       await page.goto('/dashboard');
       await page.waitForURL((u) => u.pathname === '/login');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
+      expect(errors).toEqual([]);
+    });
   });
 
   it('shows the server text on a duplicate registration', async () => {
     const acc = newAccount('dup');
     await registerViaApi(product.url, acc);
-    const s = await openPage(product);
-    try {
-      const { page } = s;
+    await withPage(product, async ({ page }) => {
       await page.goto('/register');
       await appReady(page);
       await page.fill('#name', acc.name);
@@ -110,17 +95,13 @@ describe('auth screens', () => {
         .poll(() => page.locator('[data-testid="register-server-error"]').innerText())
         .toBe('Пользователь с таким email уже существует');
       expect(pathOf(page)).toBe('/register');
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('rejects a wrong password with the server text, then logs in', async () => {
     const acc = newAccount('login');
     await registerViaApi(product.url, acc);
-    const s = await openPage(product);
-    const { page } = s;
-    try {
+    await withPage(product, async ({ page, errors }) => {
       await page.goto('/login');
       await appReady(page);
       await page.click('[data-testid="login-submit"]');
@@ -150,35 +131,27 @@ describe('auth screens', () => {
       await expect
         .poll(() => page.locator('.Toastify__toast').allInnerTexts())
         .toContain('Добро пожаловать!');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
+      expect(errors).toEqual([]);
+    });
   });
 
   it('honours ?redirect= after login', async () => {
     const acc = newAccount('redir');
     await registerViaApi(product.url, acc);
-    const s = await openPage(product);
-    const { page } = s;
-    try {
+    await withPage(product, async ({ page }) => {
       await page.goto('/settings');
       await page.waitForURL((u) => u.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
       await loginViaForm(page, acc.email, acc.password);
       await page.waitForURL((u) => u.pathname === '/settings');
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('changes the password on /settings and logs in with the new one', async () => {
     const acc = newAccount('pw');
     await registerViaApi(product.url, acc);
-    const s = await openPage(product);
-    const { page } = s;
-    const newPassword = 'Brand-New-Pass-2';
-    try {
+    await withPage(product, async ({ page, errors }) => {
+      const newPassword = 'Brand-New-Pass-2';
       await signIn(page, acc);
       await page.click('[data-testid="user-menu-trigger"]');
       await page.click('text=Настройки');
@@ -230,10 +203,8 @@ describe('auth screens', () => {
         .toBe('Неверный email или пароль');
       await loginViaForm(page, acc.email, newPassword);
       await page.waitForURL((u) => u.pathname === '/dashboard');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
+      expect(errors).toEqual([]);
+    });
   });
 
   it('updates the profile name with a toast and shows the email conflict under the field', async () => {
@@ -241,9 +212,7 @@ describe('auth screens', () => {
     const other = newAccount('taken');
     await registerViaApi(product.url, acc);
     await registerViaApi(product.url, other);
-    const s = await openPage(product);
-    const { page } = s;
-    try {
+    await withPage(product, async ({ page }) => {
       await signInWithTokens(page, product.url, acc);
       await page.goto('/settings');
       await appReady(page);
@@ -259,17 +228,13 @@ describe('auth screens', () => {
       await expect
         .poll(() => page.locator('#profile-email-error').innerText())
         .toBe('Пользователь с таким email уже существует');
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('refreshes an expired access token once and keeps the session', async () => {
     const acc = newAccount('refresh');
     await registerViaApi(product.url, acc);
-    const s = await openPage(product);
-    const { page } = s;
-    try {
+    await withPage(product, async ({ page }) => {
       await signInWithTokens(page, product.url, acc);
       const oldRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
       await page.evaluate(() => localStorage.setItem('accessToken', 'garbage.access.token'));
@@ -307,8 +272,6 @@ describe('auth screens', () => {
       await page.waitForLoadState('networkidle');
       expect(pathOf(page)).toBe('/pricing');
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    } finally {
-      await s.close();
-    }
+    });
   });
 });

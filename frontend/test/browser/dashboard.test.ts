@@ -5,47 +5,29 @@
  * Runs against the whole product from the harness. WB_TEST_BASE_URL=http://… runs it against an
  * already started product instead (handy while the embedded runner is being extended).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   appReady,
   newAccount,
-  openPage,
   pathOf,
   registerViaApi,
   signInWithTokens,
-  startProduct,
   toastTexts,
-  type PageSession,
-  type Product,
+  usePage,
+  useProduct,
+  withPage,
 } from './harness.ts';
 
-let product: Product;
-let s: PageSession;
-let page: Page;
+const product = useProduct({ attachUrl: process.env.WB_TEST_BASE_URL });
 const acc = newAccount('dash');
-
-async function attach(url: string): Promise<Product> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
-  return { url: url.replace(/\/$/, ''), browser, stop: () => browser.close() };
-}
-
-beforeAll(async () => {
-  product = process.env.WB_TEST_BASE_URL ? await attach(process.env.WB_TEST_BASE_URL) : await startProduct();
+let page: Page;
+const s = usePage(product, async (session) => {
+  page = session.page;
   await registerViaApi(product.url, acc);
-  s = await openPage(product);
-  page = s.page;
   await signInWithTokens(page, product.url, acc);
   await page.goto('/dashboard');
   await appReady(page);
-}, 240_000);
-
-afterAll(async () => {
-  await s?.close();
-  await product?.stop();
 });
 
 // ---------- helpers ----------
@@ -511,17 +493,14 @@ describe('dashboard', () => {
       .toBe('Общий доступ включён');
 
     // A fresh context: no tokens, straight onto the board.
-    const guest = await openPage(product);
-    try {
+    await withPage(product, async (guest) => {
       await guest.page.goto(fresh);
       await guest.page.locator('[data-testid="board-page"]').waitFor();
       const boardId = new URL(fresh).pathname.split('/').pop();
       expect(pathOf(guest.page)).toBe(`/board/${boardId}`);
       expect(await guest.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
       expect(guest.errors).toEqual([]);
-    } finally {
-      await guest.close();
-    }
+    });
     await page.screenshot({ path: '/tmp/shot-dashboard-test.png' });
     expect(s.errors).toEqual([]);
   });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_ACCOUNT,
   appReady,
   newAccount,
-  openPage,
   pathOf,
   registerViaApi,
   signInWithTokens,
-  startProduct,
+  usePage,
+  useProduct,
+  withPage,
   type PageSession,
-  type Product,
 } from './harness.ts';
 
-let product: Product;
-
-beforeAll(async () => {
-  product = await startProduct();
-}, 240_000);
-
-afterAll(async () => {
-  await product?.stop();
-});
+const product = useProduct();
 
 async function landOn(page: PageSession['page'], path: string): Promise<URL> {
   await page.goto(path);
@@ -30,13 +22,7 @@ async function landOn(page: PageSession['page'], path: string): Promise<URL> {
 }
 
 describe('route guards (visitor)', () => {
-  let s: PageSession;
-  beforeAll(async () => {
-    s = await openPage(product);
-  });
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = usePage(product);
 
   it('shows the landing page with its sections', async () => {
     const u = await landOn(s.page, '/');
@@ -79,32 +65,28 @@ describe('route guards (visitor)', () => {
   });
 
   it('has a working mobile menu toggle', async () => {
-    const m = await openPage(product, { width: 390, height: 800 });
-    try {
-      await landOn(m.page, '/');
-      const login = m.page.locator('[data-testid="landing-login"]');
-      expect(await login.isVisible()).toBe(false);
-      await m.page.click('[data-testid="mobile-menu-toggle"]');
-      await login.waitFor({ state: 'visible' });
-      await m.page.screenshot({ path: '/tmp/shot-landing-mobile.png' });
-      await login.click();
-      await m.page.waitForURL((u) => u.pathname === '/login');
-    } finally {
-      await m.close();
-    }
+    await withPage(
+      product,
+      async ({ page }) => {
+        await landOn(page, '/');
+        const login = page.locator('[data-testid="landing-login"]');
+        expect(await login.isVisible()).toBe(false);
+        await page.click('[data-testid="mobile-menu-toggle"]');
+        await login.waitFor({ state: 'visible' });
+        await page.screenshot({ path: '/tmp/shot-landing-mobile.png' });
+        await login.click();
+        await page.waitForURL((u) => u.pathname === '/login');
+      },
+      { width: 390, height: 800 },
+    );
   });
 });
 
 describe('route guards (signed-in user)', () => {
-  let s: PageSession;
-  beforeAll(async () => {
+  const s = usePage(product, async ({ page }) => {
     const acc = newAccount('guard');
     await registerViaApi(product.url, acc);
-    s = await openPage(product);
-    await signInWithTokens(s.page, product.url, acc);
-  });
-  afterAll(async () => {
-    await s.close();
+    await signInWithTokens(page, product.url, acc);
   });
 
   it('sends a signed-in user from /login and /register to /dashboard', async () => {
@@ -134,17 +116,14 @@ describe('route guards (signed-in user)', () => {
 
 describe('route guards (administrator)', () => {
   it('opens /admin for an admin and shows the admin link', async () => {
-    const s = await openPage(product);
-    try {
-      await signInWithTokens(s.page, product.url, ADMIN_ACCOUNT);
-      expect((await landOn(s.page, '/dashboard')).pathname).toBe('/dashboard');
-      await s.page.waitForSelector('[data-testid="admin-link"]');
-      await s.page.click('[data-testid="admin-link"]');
-      await s.page.waitForURL((u) => u.pathname === '/admin');
-      await s.page.waitForSelector('[data-testid="admin-page"]');
-      expect(s.errors).toEqual([]);
-    } finally {
-      await s.close();
-    }
+    await withPage(product, async ({ page, errors }) => {
+      await signInWithTokens(page, product.url, ADMIN_ACCOUNT);
+      expect((await landOn(page, '/dashboard')).pathname).toBe('/dashboard');
+      await page.waitForSelector('[data-testid="admin-link"]');
+      await page.click('[data-testid="admin-link"]');
+      await page.waitForURL((u) => u.pathname === '/admin');
+      await page.waitForSelector('[data-testid="admin-page"]');
+      expect(errors).toEqual([]);
+    });
   });
 });

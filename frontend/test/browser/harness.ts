@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FRONTEND_DIR = path.resolve(here, '../..');
@@ -94,10 +95,7 @@ export async function startProduct(): Promise<Product> {
         ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
       },
     });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
+    browser = await launchBrowser();
   } catch (err) {
     await server?.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
@@ -114,6 +112,35 @@ export async function startProduct(): Promise<Product> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Debian's Chromium (CHROMIUM_PATH overrides) driven by playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A browser for a product that is already running at `url` (`stop()` closes only the browser). */
+export async function attachProduct(url: string): Promise<Product> {
+  const browser = await launchBrowser();
+  return { url: url.replace(/\/$/, ''), browser, stop: () => browser.close() };
+}
+
+/**
+ * The product of one test file: started in `beforeAll` (or attached to `attachUrl` when given),
+ * stopped in `afterAll`. Call at the top level of the file, before the file's own hooks.
+ */
+export function useProduct(opts: { attachUrl?: string } = {}): Product {
+  const product = {} as Product;
+  beforeAll(async () => {
+    Object.assign(product, opts.attachUrl ? await attachProduct(opts.attachUrl) : await startProduct());
+  }, 240_000);
+  afterAll(async () => {
+    await product.stop?.();
+  });
+  return product;
 }
 
 let counter = 0;
@@ -162,6 +189,36 @@ export async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   return { context, page, errors, close: () => context.close() };
+}
+
+/**
+ * One page shared by the tests of a `describe`: opened in `beforeAll` (then `setup` runs on it),
+ * closed in `afterAll`.
+ */
+export function usePage(product: Product, setup?: (s: PageSession) => Promise<void>): PageSession {
+  const session = {} as PageSession;
+  beforeAll(async () => {
+    Object.assign(session, await openPage(product));
+    await setup?.(session);
+  });
+  afterAll(async () => {
+    await session.close();
+  });
+  return session;
+}
+
+/** Runs `fn` with a fresh page (see `openPage`) and closes the page's context afterwards. */
+export async function withPage<T>(
+  product: Product,
+  fn: (s: PageSession) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const s = await openPage(product, viewport);
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
 }
 
 /** Waits until the app finished its one-time auth initialisation. */
