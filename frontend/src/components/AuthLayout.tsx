@@ -7,7 +7,8 @@ import { Spinner } from './FullScreenLoader.tsx';
 interface Props {
   title: string;
   subtitle?: string;
-  footer?: ReactNode;
+  /** The line under the card that leads to the other auth screen. */
+  footer: { text: string; to: string; label: string; testId: string };
   children: ReactNode;
 }
 
@@ -56,7 +57,12 @@ export function AuthLayout({ title, subtitle, footer, children }: Props) {
           <h1 className="auth__title">{title}</h1>
           {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
           {children}
-          {footer ? <p className="auth__footer">{footer}</p> : null}
+          <p className="auth__footer">
+            {footer.text}{' '}
+            <Link to={footer.to} data-testid={footer.testId}>
+              {footer.label}
+            </Link>
+          </p>
         </div>
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getErrorMessage } from '../api/errors.ts';
 import { safeRedirect } from '../app/navigation.ts';
 import { useAppDispatch } from '../app/store.ts';
@@ -52,14 +52,12 @@ export function LoginPage() {
     <AuthLayout
       title="Вход в аккаунт"
       subtitle="Рады видеть вас снова"
-      footer={
-        <>
-          Нет аккаунта?{' '}
-          <Link to="/register" data-testid="register-link">
-            Зарегистрироваться
-          </Link>
-        </>
-      }
+      footer={{
+        text: 'Нет аккаунта?',
+        to: '/register',
+        label: 'Зарегистрироваться',
+        testId: 'register-link',
+      }}
     >
       <form className="form" onSubmit={onSubmit} noValidate data-testid="login-form">
         <FormAlert message={serverError} testId="login-server-error" />

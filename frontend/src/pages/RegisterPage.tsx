@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../api/errors.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { AuthLayout, AuthSubmit } from '../components/AuthLayout.tsx';
@@ -69,14 +69,7 @@ export function RegisterPage() {
     <AuthLayout
       title="Создать аккаунт"
       subtitle="Начните работать с командой за минуту"
-      footer={
-        <>
-          Уже есть аккаунт?{' '}
-          <Link to="/login" data-testid="login-link">
-            Войти
-          </Link>
-        </>
-      }
+      footer={{ text: 'Уже есть аккаунт?', to: '/login', label: 'Войти', testId: 'login-link' }}
     >
       <form className="form" onSubmit={onSubmit} noValidate data-testid="register-form">
         <FormAlert message={serverError} testId="register-server-error" />

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorCode, getErrorMessage } from '../api/errors.ts';
 import { useAppSelector } from '../app/store.ts';
@@ -29,6 +29,54 @@ export const SETTINGS_TEXTS = {
   invalidCurrentPassword: 'Неверный текущий пароль',
   passwordChanged: 'Пароль успешно изменён',
 } as const;
+
+interface SettingsCardProps {
+  /** Prefix of the card's ids and test ids: `<id>-title`, `<id>-form`, `<id>-submit`, `<id>-success`. */
+  id: string;
+  title: string;
+  description: string;
+  onSubmit: (e: FormEvent) => void;
+  submitLabel: string;
+  loading: boolean;
+  disabled: boolean;
+  success: string | null;
+  children: ReactNode;
+}
+
+/** A settings card: heading, a form of fields, the submit button and its passing success message. */
+function SettingsCard({
+  id,
+  title,
+  description,
+  onSubmit,
+  submitLabel,
+  loading,
+  disabled,
+  success,
+  children,
+}: SettingsCardProps) {
+  return (
+    <section className="card settings__card" aria-labelledby={`${id}-title`}>
+      <header className="card__header">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p>{description}</p>
+      </header>
+      <form className="form" onSubmit={onSubmit} noValidate data-testid={`${id}-form`}>
+        {children}
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={disabled} data-testid={`${id}-submit`}>
+            {loading ? <Spinner size="sm" /> : null} {submitLabel}
+          </button>
+          {success ? (
+            <p className="form__success" role="status" data-testid={`${id}-success`}>
+              <CheckIcon size={16} /> {success}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
 
 function ProfileForm({ user }: { user: User }) {
   const { values, setValues, errors, setErrors, set } = useFormValues<ProfileValues>({
@@ -66,46 +114,34 @@ function ProfileForm({ user }: { user: User }) {
     values.name.trim() !== user.name || values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   return (
-    <section className="card settings__card" aria-labelledby="profile-title">
-      <header className="card__header">
-        <h2 id="profile-title">Профиль</h2>
-        <p>Имя и email, под которыми вас видят участники досок.</p>
-      </header>
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
-        <TextField
-          id="profile-name"
-          label="Имя"
-          error={errors.name}
-          autoComplete="name"
-          value={values.name}
-          onChange={set('name')}
-        />
-        <TextField
-          id="profile-email"
-          label="Email"
-          error={errors.email}
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-        />
-        <div className="form__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={isLoading || !dirty}
-            data-testid="profile-submit"
-          >
-            {isLoading ? <Spinner size="sm" /> : null} Сохранить
-          </button>
-          {success ? (
-            <p className="form__success" role="status" data-testid="profile-success">
-              <CheckIcon size={16} /> {success}
-            </p>
-          ) : null}
-        </div>
-      </form>
-    </section>
+    <SettingsCard
+      id="profile"
+      title="Профиль"
+      description="Имя и email, под которыми вас видят участники досок."
+      onSubmit={onSubmit}
+      submitLabel="Сохранить"
+      loading={isLoading}
+      disabled={isLoading || !dirty}
+      success={success}
+    >
+      <TextField
+        id="profile-name"
+        label="Имя"
+        error={errors.name}
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+      />
+      <TextField
+        id="profile-email"
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+      />
+    </SettingsCard>
   );
 }
 
@@ -139,53 +175,41 @@ function PasswordForm() {
   };
 
   return (
-    <section className="card settings__card" aria-labelledby="password-title">
-      <header className="card__header">
-        <h2 id="password-title">Смена пароля</h2>
-        <p>Используйте не менее 8 символов: буквы разного регистра, цифры и символы.</p>
-      </header>
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="password-form">
-        <PasswordField
-          id="current-password"
-          label="Текущий пароль"
-          error={errors.currentPassword}
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-        />
-        <PasswordField
-          id="new-password"
-          label="Новый пароль"
-          error={errors.newPassword}
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-        />
-        <PasswordField
-          id="confirm-password"
-          label="Подтверждение нового пароля"
-          error={errors.confirmPassword}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
-        <div className="form__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={isLoading}
-            data-testid="password-submit"
-          >
-            {isLoading ? <Spinner size="sm" /> : null} Изменить пароль
-          </button>
-          {success ? (
-            <p className="form__success" role="status" data-testid="password-success">
-              <CheckIcon size={16} /> {success}
-            </p>
-          ) : null}
-        </div>
-      </form>
-    </section>
+    <SettingsCard
+      id="password"
+      title="Смена пароля"
+      description="Используйте не менее 8 символов: буквы разного регистра, цифры и символы."
+      onSubmit={onSubmit}
+      submitLabel="Изменить пароль"
+      loading={isLoading}
+      disabled={isLoading}
+      success={success}
+    >
+      <PasswordField
+        id="current-password"
+        label="Текущий пароль"
+        error={errors.currentPassword}
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <PasswordField
+        id="new-password"
+        label="Новый пароль"
+        error={errors.newPassword}
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+      />
+      <PasswordField
+        id="confirm-password"
+        label="Подтверждение нового пароля"
+        error={errors.confirmPassword}
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+    </SettingsCard>
   );
 }
 
