@@ -13,7 +13,7 @@ if (problem) {
 }
 buildFrontendIfStale();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/embedded/main.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', 'deploy/embedded/main.ts'], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data') },

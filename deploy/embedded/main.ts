@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createLogger, env, loadConfig, onShutdown } from '@wb/service-kit';
+import { createLogger, env, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { startEmbedded } from './embedded.ts';
 
 const config = loadConfig(
@@ -12,4 +12,4 @@ const config = loadConfig(
 const logger = createLogger('embedded', config.LOG_LEVEL);
 const handle = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, logLevel: config.LOG_LEVEL });
 process.stdout.write(`\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n\n`);
-onShutdown(logger, [() => handle.stop()]);
+onShutdown(logger, [() => handle.stop(), () => stopTracing()]);

@@ -28,7 +28,7 @@ export interface ClusterHandle {
 }
 
 function startService(name: string, env: Record<string, string>, port: number, logs: boolean): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('services', name, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', path.join('services', name, 'src', 'main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: logs ? 'info' : 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', logs ? 'inherit' : 'ignore', 'inherit'],

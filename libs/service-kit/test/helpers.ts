@@ -22,9 +22,11 @@ export function runFixture(
   opts: {
     env?: Record<string, string | undefined>;
     onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
+    /** Modules to --import before the fixture, as a service's start command does. */
+    preload?: string[];
   } = {},
 ): Promise<ChildRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture(name)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.preload ?? []).flatMap((m) => ['--import', m]), fixture(name)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,9 @@
 import { createPool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport } from '@wb/events';
-import { createLogger, listen, loadConfig, onShutdown, startTracing } from '@wb/service-kit';
+import { createLogger, listen, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { AuthConfigSchema } from './config.ts';
 
 const config = loadConfig(AuthConfigSchema);
-startTracing('auth');
 const logger = createLogger('auth', config.LOG_LEVEL);
 
 const { createAuthService } = await import('./app.ts');
@@ -22,4 +21,4 @@ await service.start();
 const server = await listen(service.app, config.PORT);
 logger.info({ port: server.port }, 'auth listening');
 
-onShutdown(logger, [() => server.close(), () => service.stop(), () => transport.close(), () => pool.end()]);
+onShutdown(logger, [() => server.close(), () => service.stop(), () => transport.close(), () => pool.end(), () => stopTracing()]);

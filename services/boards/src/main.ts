@@ -1,10 +1,9 @@
 import { createPool } from '@wb/db';
 import { createNatsTransport } from '@wb/events';
-import { createLogger, createTokenVerifier, listen, loadConfig, onShutdown, startTracing, stopTracing } from '@wb/service-kit';
+import { createLogger, createTokenVerifier, listen, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { createBoardsService, SCHEMA } from './app.ts';
 import { BoardsConfigSchema } from './config.ts';
 
-startTracing('boards');
 const config = loadConfig(BoardsConfigSchema);
 const logger = createLogger('boards', config.logLevel);
 if (!config.nats.url) {

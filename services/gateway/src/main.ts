@@ -1,8 +1,7 @@
-import { createLogger, listen, loadConfig, onShutdown, startTracing, stopTracing } from '@wb/service-kit';
+import { createLogger, listen, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { GatewayConfigSchema } from './config.ts';
 import { createGateway } from './app.ts';
 
-startTracing('gateway');
 const config = loadConfig(GatewayConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const gateway = createGateway({

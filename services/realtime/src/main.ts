@@ -2,7 +2,7 @@ import http from 'node:http';
 import { connect } from 'nats';
 import { createPool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport } from '@wb/events';
-import { createLogger, createTokenVerifier, listen, loadConfig, onShutdown, startTracing } from '@wb/service-kit';
+import { createLogger, createTokenVerifier, listen, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { RealtimeEnv, limitsFromEnv } from './config.ts';
 import { createBoardAccessClient } from './access.ts';
 import { createMongoStore } from './store/mongo.ts';
@@ -10,7 +10,6 @@ import { createPostgresStore, REALTIME_SCHEMA } from './store/postgres.ts';
 import { createRealtimeService } from './app.ts';
 
 const config = loadConfig(RealtimeEnv);
-await startTracing('realtime');
 const logger = createLogger('realtime', config.LOG_LEVEL);
 
 let pool: ReturnType<typeof createPool> | undefined;
@@ -61,4 +60,5 @@ onShutdown(logger, [
   async () => {
     await pool?.end();
   },
+  () => stopTracing(),
 ]);
