@@ -37,6 +37,7 @@ const card = (title: string) =>
     has: page.locator(`[data-testid="board-title"]:text-is("${title}")`),
   });
 const folderRow = (name: string) => page.locator(`[data-testid="folder-row"][data-folder-name="${name}"]`);
+const dropZoneOf = (name: string) => folderRow(name).getAttribute('data-drop-zone');
 const cardTitles = () => page.locator('[data-testid="board-title"]').allInnerTexts();
 const folderNames = () =>
   page
@@ -156,13 +157,9 @@ describe('dashboard', () => {
   it('drags a board onto a folder and back to "Без папки"', async () => {
     await dismissToasts();
     await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'), {
-      hold: async (p) => {
+      hold: async () => {
         // The whole row is highlighted while the board hovers it.
-        expect(
-          await p
-            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
-            .getAttribute('data-drop-zone'),
-        ).toBe('inside');
+        expect(await dropZoneOf('Проекты')).toBe('inside');
       },
     });
     await expectToast('Доска обновлена');
@@ -209,12 +206,8 @@ describe('dashboard', () => {
     // Middle of the row → inside.
     await drag(folderRow('Архив'), folderRow('Проекты'), {
       yFrac: 0.5,
-      hold: async (p) => {
-        expect(
-          await p
-            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
-            .getAttribute('data-drop-zone'),
-        ).toBe('inside');
+      hold: async () => {
+        expect(await dropZoneOf('Проекты')).toBe('inside');
       },
     });
     await expectToast('Папка перемещена');
@@ -248,12 +241,8 @@ describe('dashboard', () => {
     await dismissToasts();
     await drag(folderRow('Архив'), folderRow('Проекты'), {
       yFrac: 0.1,
-      hold: async (p) => {
-        expect(
-          await p
-            .locator('[data-testid="folder-row"][data-folder-name="Проекты"]')
-            .getAttribute('data-drop-zone'),
-        ).toBe('before');
+      hold: async () => {
+        expect(await dropZoneOf('Проекты')).toBe('before');
       },
     });
     await expectToast('Папка перемещена');
@@ -287,9 +276,9 @@ describe('dashboard', () => {
     await key('ArrowUp');
     expect(await page.locator('[data-drop-zone]').count()).toBe(0);
     await key('ArrowUp');
-    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
+    await expect.poll(() => dropZoneOf('Проекты')).toBe('after');
     await key('ArrowUp');
-    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('inside');
+    await expect.poll(() => dropZoneOf('Проекты')).toBe('inside');
     await key('Space');
     await expectToast('Папка перемещена');
     await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('2');
@@ -299,7 +288,7 @@ describe('dashboard', () => {
     await pickUp('Архив');
     await key('ArrowUp');
     await key('ArrowUp');
-    await expect.poll(() => folderRow('Проекты').getAttribute('data-drop-zone')).toBe('after');
+    await expect.poll(() => dropZoneOf('Проекты')).toBe('after');
     await key('Enter');
     await expectToast('Папка перемещена');
     await expect.poll(() => folderRow('Архив').getAttribute('aria-level')).toBe('1');
