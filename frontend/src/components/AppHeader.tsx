@@ -6,6 +6,7 @@ import { CrownIcon, PanelsTopLeftIcon } from 'lucide-react';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { formatBoardCount } from '../lib/boardCount.ts';
+import { useGetBoardLimitsQuery } from '../api/boardLimits.ts';
 
 /** Board list limits as GET /boards returns them (max -1 = unlimited). */
 export interface BoardLimits {
@@ -15,7 +16,7 @@ export interface BoardLimits {
 }
 
 interface Props {
-  /** When absent (before the boards load) the count falls back to the user's boards_count. */
+  /** The dashboard passes its list's limits (null while they load); without the prop the header asks the boards service itself. */
   limits?: BoardLimits | null;
   /** Extra controls shown before the links (e.g. a mobile folders toggle). */
   leading?: ReactNode;
@@ -27,8 +28,10 @@ export const UPGRADE_PLAN_TEXT = 'Обновить план';
  * The header of the signed-in area: board count 'current/max', upgrade and pricing links,
  * the admin link for admins, and the user menu. Reused by the dashboard.
  */
-export function AppHeader({ limits, leading }: Props) {
+export function AppHeader({ limits: passed, leading }: Props) {
   const user = useAppSelector(selectUser);
+  const own = useGetBoardLimitsQuery(undefined, { skip: passed !== undefined || !user });
+  const limits = passed ?? own.data ?? null;
   if (!user) return null;
   const current = limits?.current ?? user.boards_count ?? 0;
   const count = formatBoardCount(current, limits?.max);

@@ -151,6 +151,11 @@ describe('dashboard', () => {
     expect(await c.locator('[data-testid="board-owner"]').innerText()).toBe(acc.name);
     expect(await c.innerText()).toMatch(/\d{1,2} [а-я]+\.? \d{4}/);
     expect(await c.locator('[data-testid="board-open-new-window"]').getAttribute('target')).toBe('_blank');
+    // Other signed-in pages show the same count in the header (a second tab of the same session).
+    const settings = await page.context().newPage();
+    await settings.goto(new URL('/settings', page.url()).toString());
+    await expect.poll(() => settings.locator('[data-testid="board-count"]').innerText()).toMatch(/^2\/∞$/);
+    await settings.close();
     expect(s.errors).toEqual([]);
   });
 
