@@ -17,29 +17,18 @@ export const MessageType = {
 
 export const SyncType = { STEP1: 0, STEP2: 1, UPDATE: 2 } as const;
 
-export function encodeSyncStep1(stateVector: Uint8Array): Uint8Array {
+/** A sync-protocol frame: message type SYNC, the sync step, then the payload. */
+function encodeSyncMessage(step: number, payload: Uint8Array): Uint8Array {
   const e = encoding.createEncoder();
   encoding.writeVarUint(e, MessageType.SYNC);
-  encoding.writeVarUint(e, SyncType.STEP1);
-  encoding.writeVarUint8Array(e, stateVector);
+  encoding.writeVarUint(e, step);
+  encoding.writeVarUint8Array(e, payload);
   return encoding.toUint8Array(e);
 }
 
-export function encodeSyncStep2(update: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder();
-  encoding.writeVarUint(e, MessageType.SYNC);
-  encoding.writeVarUint(e, SyncType.STEP2);
-  encoding.writeVarUint8Array(e, update);
-  return encoding.toUint8Array(e);
-}
-
-export function encodeUpdate(update: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder();
-  encoding.writeVarUint(e, MessageType.SYNC);
-  encoding.writeVarUint(e, SyncType.UPDATE);
-  encoding.writeVarUint8Array(e, update);
-  return encoding.toUint8Array(e);
-}
+export const encodeSyncStep1 = (stateVector: Uint8Array) => encodeSyncMessage(SyncType.STEP1, stateVector);
+export const encodeSyncStep2 = (update: Uint8Array) => encodeSyncMessage(SyncType.STEP2, update);
+export const encodeUpdate = (update: Uint8Array) => encodeSyncMessage(SyncType.UPDATE, update);
 
 export function encodeAwareness(update: Uint8Array): Uint8Array {
   const e = encoding.createEncoder();
