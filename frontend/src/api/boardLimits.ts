@@ -4,7 +4,7 @@
  * change invalidates 'Boards', so the header follows.
  */
 import { baseApi } from './baseApi.ts';
-import type { BoardLimits } from '../components/AppHeader.tsx';
+import type { BoardLimits } from '@wb/contracts';
 
 const boardLimitsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { BoardLimits } from '@wb/contracts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
@@ -8,12 +9,6 @@ import { UserMenu } from './UserMenu.tsx';
 import { formatBoardCount } from '../lib/boardCount.ts';
 import { useGetBoardLimitsQuery } from '../api/boardLimits.ts';
 
-/** Board list limits as GET /boards returns them (max -1 = unlimited). */
-export interface BoardLimits {
-  current: number;
-  max: number;
-  canCreate: boolean;
-}
 
 interface Props {
   /** The dashboard passes its list's limits (null while they load); without the prop the header asks the boards service itself. */

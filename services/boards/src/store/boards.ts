@@ -1,28 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { BoardBackground, BoardListItem, TagView } from '@wb/contracts';
+import type { BoardBackground, BoardListItem } from '@wb/contracts';
 import type { Queryable } from '@wb/db';
 import type { Entitlement } from '../domain/limits.ts';
 import { linkRole, type ShareState } from '../domain/roles.ts';
 
-export interface BoardRow {
-  id: string;
-  title: string;
-  folder_id: string | null;
-  owner_id: string;
-  owner_name: string | null;
-  created_at: string;
-  updated_at: string;
-  folder_name: string | null;
-  folder_color: string | null;
-  background: BoardBackground;
-  is_link_sharing_enabled: boolean;
+/** A board as read from SQL: the list item's fields, with the tokens under their column names. */
+export type BoardRow = Omit<BoardListItem, 'link_role' | 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'> & {
   viewer_token: string | null;
   guest_token: string | null;
   editor_token: string | null;
-  tags: TagView[];
   /** updated_at in microseconds since the epoch: the exact key for paging (ISO strings drop the microseconds). */
   updated_us: number;
-}
+};
 
 /** ISO 8601 in UTC with milliseconds, as Date#toISOString writes it, also inside json_agg. */
 const isoTime = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
