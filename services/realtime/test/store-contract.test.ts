@@ -56,6 +56,19 @@ function contract(name: string, make: () => Promise<DocumentStore>) {
       expect([...replay.getMap('objects').keys()].sort()).toEqual(['a', 'b', 'c']);
     });
 
+    it('appends entries of several boards in one call, in order', async () => {
+      const [a, b, c] = [update('m1'), update('m2'), update('m3')];
+      await store.appendMany([
+        { boardId: 'b-many-1', update: a },
+        { boardId: 'b-many-2', update: b },
+        { boardId: 'b-many-1', update: c },
+      ]);
+      await store.appendMany([]);
+      const one = await store.load('b-many-1');
+      expect(one.log.map((e) => Buffer.from(e.update))).toEqual([Buffer.from(a), Buffer.from(c)]);
+      expect((await store.load('b-many-2')).log.map((e) => Buffer.from(e.update))).toEqual([Buffer.from(b)]);
+    });
+
     it('keeps snapshot history and deletes only empty snapshots', async () => {
       const id = 'b-snap';
       const empty = Y.encodeStateAsUpdate(new Y.Doc());

@@ -98,6 +98,16 @@ export async function createMongoStore(opts: { url: string; dbName: string }): P
       await updates.insertOne({ _id: new ObjectId(), board_id: boardId, update: new Binary(update), created_at: new Date() });
     },
 
+    async appendMany(entries) {
+      if (entries.length === 0) return;
+      const now = new Date();
+      // ObjectIds made in this order sort in this order, which is the log's order per board.
+      await updates.insertMany(
+        entries.map((e) => ({ _id: new ObjectId(), board_id: e.boardId, update: new Binary(e.update), created_at: now })),
+        { ordered: true },
+      );
+    },
+
     async saveState(boardId, s: NewState) {
       const version = s.expectedVersion + 1;
       const n = Math.max(1, Math.ceil(s.state.byteLength / CHUNK_BYTES));

@@ -36,6 +36,15 @@ export function createPostgresStore(pool: Pool): DocumentStore {
       await pool.query('INSERT INTO board_updates (board_id, update) VALUES ($1, $2)', [boardId, Buffer.from(update)]);
     },
 
+    async appendMany(entries) {
+      if (entries.length === 0) return;
+      // One statement, one round trip, one WAL flush at commit; unnest keeps the order of ids.
+      await pool.query('INSERT INTO board_updates (board_id, update) SELECT * FROM unnest($1::text[], $2::bytea[])', [
+        entries.map((e) => e.boardId),
+        entries.map((e) => Buffer.from(e.update.buffer, e.update.byteOffset, e.update.byteLength)),
+      ]);
+    },
+
     async saveState(boardId, s: NewState) {
       return withTransaction(pool, async (c) => {
         const version = s.expectedVersion + 1;

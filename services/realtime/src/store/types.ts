@@ -45,6 +45,11 @@ export interface DocumentStore {
   load(boardId: string): Promise<StoredDocument>;
   append(boardId: string, update: Uint8Array): Promise<void>;
   /**
+   * Appends log entries of several boards in one round trip (the group commit): all or, after an
+   * error, possibly some of them; a retry re-appends, which Yjs replays as a no-op.
+   */
+  appendMany(entries: ReadonlyArray<{ boardId: string; update: Uint8Array }>): Promise<void>;
+  /**
    * Writes a new state (version + 1) and its snapshot row, then deletes the log entries it
    * contains. Returns the new version, or null when `expectedVersion` is stale.
    */
