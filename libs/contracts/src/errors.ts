@@ -50,6 +50,19 @@ export const ERRORS = {
   REACTIONS_NOT_ALLOWED: def(403, 'Реакции недоступны в этом режиме просмотра'),
   OBJECT_NOT_FOUND: def(404, 'Объект не найден или не поддерживает реакции'),
   DOCUMENT_TOO_LARGE: def(413, 'Доска слишком большая'),
+
+  // Billing, plans, subscriptions
+  BILLING_DISABLED: def(409, 'Биллинг временно недоступен', true),
+  CHECKOUT_FAILED: def(502, 'Ошибка создания заказа', true),
+  PLAN_NOT_FOUND: def(404, 'Тариф не найден'),
+  PLAN_ALREADY_EXISTS: def(409, 'Тариф с таким названием уже существует'),
+  VARIANT_NOT_FOUND: def(404, 'Вариант тарифа не найден'),
+  VARIANT_INACTIVE: def(409, 'Этот вариант тарифа сейчас недоступен'),
+  FREE_PLAN_NO_CHECKOUT: def(400, 'Бесплатный тариф не требует оплаты'),
+  CURRENCY_NOT_SUPPORTED: def(400, 'Оплата в этой валюте недоступна'),
+  SUBSCRIPTION_NOT_FOUND: def(404, 'Подписка не найдена'),
+  ORDER_NOT_FOUND: def(404, 'Заказ не найден'),
+  WEBHOOK_REJECTED: def(400, 'Уведомление платёжной системы отклонено'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -56,6 +56,37 @@ export const EventSchemas = {
     exportPdf: z.boolean(),
     limitsEnabled: z.boolean(),
   }),
+  /** A user's subscription was created, paid, extended, edited, moved by time or revoked (status null). */
+  'subscription.changed': z.object({
+    subscriptionId: z.string().uuid(),
+    userId: z.string().uuid(),
+    planId: z.string().uuid().nullable(),
+    planName: z.string().nullable(),
+    status: z.enum(['active', 'grace', 'expired']).nullable(),
+    expiresAt: z.string().nullable(),
+    reason: z.enum(['payment', 'admin', 'time', 'revoked', 'auto_renew']),
+  }),
+  'payment.succeeded': z.object({
+    paymentId: z.string().uuid(),
+    userId: z.string().uuid(),
+    planId: z.string().uuid(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    provider: z.string(),
+  }),
+  'payment.failed': z.object({
+    paymentId: z.string().uuid(),
+    userId: z.string().uuid(),
+    planId: z.string().uuid(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    provider: z.string(),
+  }),
+  'billing.config_changed': z.object({
+    billingEnabled: z.boolean(),
+    limitsEnabled: z.boolean(),
+    graceDays: z.number().int(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EventSchemas;
