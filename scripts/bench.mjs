@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const suites = readdirSync(path.join(repoRoot, 'loadtests'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join(repoRoot, 'loadtests', d.name, 'bench.ts')))

@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureNodeModules } from './ensure-infra.mjs';
 import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 // The product itself needs only npm packages (PostgreSQL comes from one); the test tools are not installed here.
 const problem = ensureNodeModules();

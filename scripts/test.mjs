@@ -8,6 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfra, repoRoot, toolsBin } from './ensure-infra.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const resultsDir = path.join(repoRoot, '.ci-results');
 const jsonFile = path.join(resultsDir, 'vitest.json');
