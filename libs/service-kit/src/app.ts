@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors.ts';
+import { inputGuard } from './input-guard.ts';
 import { createRegistry, httpMetrics, type Registry } from './metrics.ts';
 import './request-types.ts';
 
@@ -60,6 +61,7 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   if (opts.parseJson !== false) {
     app.use(express.json({ limit: opts.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
   }
+  app.use(inputGuard);
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: opts.name });

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './metrics.ts';
 export * from './app.ts';
+export * from './input-guard.ts';
 export * from './server.ts';
 export * from './tracing.ts';
 export * from './runnable.ts';
