@@ -4,3 +4,4 @@ export * from './ydoc.ts';
 export * from './geometry.ts';
 export * from './templates.ts';
 export * from './stickerImport.ts';
+export * from './tools/index.ts';
