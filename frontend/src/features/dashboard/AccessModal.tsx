@@ -36,7 +36,37 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
-export function AccessModal({ board: initial, onClose }: { board: BoardListItem; onClose: () => void }) {
+/** Toasts of the modal; the board page passes its own (board-page.md §8), the dashboard uses these. */
+export interface AccessModalTexts {
+  sharing(enabled: boolean): string;
+  role(role: ShareRole, enabled: boolean): string;
+  rotated(roles: ShareRole[]): string;
+  sharingError: string;
+  linksChangeError: string;
+  rotateError: string;
+}
+
+const DASHBOARD_TEXTS: AccessModalTexts = {
+  sharing: (enabled) => (enabled ? OWN.sharingOn : OWN.sharingOff),
+  role: (role, enabled) => (enabled ? OWN.roleOn(ROLE_LABELS[role]) : OWN.roleDisabled(ROLE_LABELS[role])),
+  rotated: () => OWN.linksRotated,
+  sharingError: SPEC.sharingError,
+  linksChangeError: SPEC.linksChangeError,
+  rotateError: SPEC.linkRotateError,
+};
+
+export function AccessModal({
+  board: initial,
+  onClose,
+  texts = DASHBOARD_TEXTS,
+  onChanged,
+}: {
+  board: BoardListItem;
+  onClose: () => void;
+  texts?: AccessModalTexts;
+  /** Called after every successful change (the board page reloads the board). */
+  onChanged?: () => void;
+}) {
   const [board, setBoard] = useState(initial);
   const [setSharing, sharingState] = useSetSharingMutation();
   const [setLinks, linksState] = useSetRoleLinksMutation();
@@ -48,9 +78,10 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
     try {
       const res = await setSharing({ id: board.id, enabled }).unwrap();
       setBoard(res.board);
-      notify.success(enabled ? OWN.sharingOn : OWN.sharingOff);
+      notify.success(texts.sharing(enabled));
+      onChanged?.();
     } catch (err) {
-      notify.error(errorText(err, SPEC.sharingError));
+      notify.error(errorText(err, texts.sharingError));
     }
   };
 
@@ -58,9 +89,10 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
     try {
       const res = await setLinks({ id: board.id, enabledRoles: toggleRole(roles, role, enabled) }).unwrap();
       setBoard(res.board);
-      notify.success(enabled ? OWN.roleOn(ROLE_LABELS[role]) : OWN.roleDisabled(ROLE_LABELS[role]));
+      notify.success(texts.role(role, enabled));
+      onChanged?.();
     } catch (err) {
-      notify.error(errorText(err, SPEC.linksChangeError));
+      notify.error(errorText(err, texts.linksChangeError));
     }
   };
 
@@ -68,9 +100,10 @@ export function AccessModal({ board: initial, onClose }: { board: BoardListItem;
     try {
       const res = await setLinks({ id: board.id, enabledRoles: roles, rotate: true }).unwrap();
       setBoard(res.board);
-      notify.success(OWN.linksRotated);
+      notify.success(texts.rotated(roles));
+      onChanged?.();
     } catch (err) {
-      notify.error(errorText(err, SPEC.linkRotateError));
+      notify.error(errorText(err, texts.rotateError));
     }
   };
 
