@@ -5,3 +5,4 @@ export * from './geometry.ts';
 export * from './templates.ts';
 export * from './stickerImport.ts';
 export * from './tools/index.ts';
+export * from './render/index.ts';

@@ -94,7 +94,28 @@ export interface ImagePrimitive {
   placeholderFill: string;
 }
 
+/**
+ * A background pattern repeated over an area, aligned to the board origin (so panning never makes it
+ * swim). One primitive instead of thousands of dots or lines; the SVG uses a <pattern>, the canvas
+ * draws the marks of the visible part only.
+ */
+export interface PatternPrimitive {
+  kind: 'pattern';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Period on both axes, in board units. */
+  spacing: number;
+  /** grid: vertical and horizontal lines; dots: a dot at each crossing; hlines: horizontal lines only. */
+  mark: 'grid' | 'dots' | 'hlines';
+  color: string;
+  /** Line width, or the dot's radius. */
+  size: number;
+}
+
 export type ScenePrimitive =
+  | PatternPrimitive
   | RectPrimitive
   | EllipsePrimitive
   | PolylinePrimitive

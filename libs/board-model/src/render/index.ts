@@ -1,0 +1,4 @@
+export * from './types.ts';
+export * from './text.ts';
+export * from './scene.ts';
+export * from './svg.ts';
