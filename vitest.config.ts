@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run covers every workspace. Integration tests start real PostgreSQL, NATS and
-// FerretDB processes, so files run in forks with at most two at a time (the machines have 2 cores).
+// One Vitest run covers every workspace. Integration tests start real NATS and FerretDB processes
+// and share one real PostgreSQL per run (a database per file, libs/testkit/src/global-setup.ts), so
+// files run in forks with at most two at a time (the machines have 2 cores).
 export default defineConfig({
   test: {
+    globalSetup: ['libs/testkit/src/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -18,13 +18,7 @@ export function yClient(wsBase: string, boardId: string, token: string) {
   return { doc, provider, closes, objects: () => doc.getMap('objects') };
 }
 
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { eventually } from '@wb/testkit';
 
 export function addSticky(doc: Y.Doc, id: string, text: string) {
   const m = new Y.Map<unknown>();

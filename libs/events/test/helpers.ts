@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '../src/index.ts';
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+export { eventually as waitFor, sleep } from '@wb/testkit';
 
 export const userDeleted = () => newEvent('user.deleted', { userId: randomUUID() }, 'test');
 export const userUpdated = () => newEvent('user.updated', { userId: randomUUID(), email: 'a@b.c', name: 'Аня' }, 'test');

@@ -1,3 +1,4 @@
 export * from './processes.ts';
 export * from './postgres.ts';
 export * from './http.ts';
+export * from './eventually.ts';

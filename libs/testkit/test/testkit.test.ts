@@ -36,6 +36,42 @@ describe('startPostgres', () => {
       await server.stop();
     }
   });
+
+  it('gives each test file its own database on the run\'s one server, and stop() drops it', async () => {
+    const shared = process.env.WB_TEST_PG_URL;
+    expect(shared, 'the global set-up shares one PostgreSQL with every worker').toBeTruthy();
+    const a = await startPostgres();
+    const b = await startPostgres();
+    expect(new URL(a.url).port).toBe(new URL(shared!).port);
+    expect(a.url).not.toBe(b.url);
+    const admin = new pg.Client({ connectionString: shared });
+    await admin.connect();
+    try {
+      const exists = async (url: string) =>
+        (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [new URL(url).pathname.slice(1)])).rowCount;
+      // A client left open must not keep its database alive.
+      const left = new pg.Client({ connectionString: a.url });
+      await left.connect();
+      left.on('error', () => {});
+      expect(await exists(a.url)).toBe(1);
+      await a.stop();
+      expect(await exists(a.url)).toBe(0);
+      expect(await exists(b.url)).toBe(1);
+      await b.stop();
+      await left.end().catch(() => {});
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('starts a server of its own when asked (tests that stop or kill PostgreSQL)', async () => {
+    const own = await startPostgres({ dedicated: true });
+    try {
+      expect(new URL(own.url).port).not.toBe(new URL(process.env.WB_TEST_PG_URL!).port);
+    } finally {
+      await own.stop();
+    }
+  });
 });
 
 describe('startNats', () => {

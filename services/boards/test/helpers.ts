@@ -99,16 +99,5 @@ export async function outboxEvents(pool: Pool, type: string): Promise<any[]> {
   return rows.map((r) => r.payload);
 }
 
-/** Polls until `check` passes (consumers run asynchronously). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+/** Consumers run asynchronously: poll until a check passes. */
+export { eventually } from '@wb/testkit';

@@ -182,20 +182,7 @@ export function rawSocket(url: string): { ws: WebSocket; opened: Promise<void>; 
   return { ws, opened, closed, messages };
 }
 
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  }
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { eventually, sleep } from '@wb/testkit';
 
 export function sticky(id: string, text = 'Привет') {
   return { id, type: 'sticky' as const, x: 0, y: 0, width: 120, height: 120, text, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14, textAlign: 'left' as const, zIndex: 0 };
