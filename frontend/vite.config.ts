@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const BACKEND = process.env.WB_BACKEND_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip twins of every text asset, made once at build time; the gateway picks one by
+  // Accept-Encoding (services/gateway/src/spa.ts) instead of compressing on every request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/] })],
   server: {
     port: 5173,
     proxy: {

@@ -1,17 +1,39 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+/** Hashed file names change with their content, so a browser may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; every other GET that is not an API
- * path gets index.html, and the client router decides (unknown routes redirect to /).
+ * Serves the built SPA. The build (frontend/vite.config.ts) leaves brotli and gzip twins beside each
+ * text asset; express-static-gzip sends the best one the browser accepts, with `Vary: Accept-Encoding`.
+ * Hashed assets are immutable for a year; index.html (and any other GET that is not an API path,
+ * which gets index.html so the client router decides) is `no-cache`, so a deploy is seen at once.
  */
 export function spaRouter(staticDir: string): Router {
   const router = express.Router();
   const dir = path.resolve(staticDir);
   const index = path.join(dir, 'index.html');
-  router.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
-  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const precompressed = (root: string, setHeaders: (res: ServerResponse) => void) =>
+    expressStaticGzip(root, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { setHeaders, fallthrough: true },
+    });
+
+  router.use(
+    '/assets',
+    precompressed(path.join(dir, 'assets'), (res) => res.setHeader('cache-control', IMMUTABLE)),
+    // A missing hashed asset is a 404, never index.html served as JavaScript.
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  );
+  router.use(precompressed(dir, (res) => res.setHeader('cache-control', 'public, max-age=3600')));
   router.get(/.*/, (_req, res) => {
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
