@@ -194,8 +194,21 @@ export interface BoardListItem {
   tags: TagView[];
 }
 
-export type PublicBoardView = Omit<BoardListItem, 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'> &
-  Partial<Pick<BoardListItem, 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'>> & { userRole: BoardRole };
+/**
+ * What GET /api/boards/{id} gives anyone but the owner (link holders, signed-in or not): what the
+ * board page draws, nothing of the owner's dashboard (owner id, folder, tags, share tokens).
+ */
+export interface LinkHolderBoardView {
+  id: string;
+  title: string;
+  background: BoardBackground;
+  is_link_sharing_enabled: boolean;
+  link_role: ShareRole | null;
+  userRole: BoardRole;
+}
+
+/** The owner gets the full dashboard item; everyone else only the LinkHolderBoardView fields. */
+export type PublicBoardView = LinkHolderBoardView & Partial<Omit<BoardListItem, keyof LinkHolderBoardView>>;
 
 export interface BoardLimits {
   current: number;

@@ -9,6 +9,7 @@ import {
   SharingRequest,
   UpdateBoardRequest,
   BOARD_TEXTS,
+  type PublicBoardView,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
@@ -59,6 +60,11 @@ async function readAccess(db: Queryable, id: string, user: string | null, token:
 export function boardsRouter(ctx: RouteContext): Router {
   const r = Router();
   const { pool } = ctx;
+  // Board answers carry share tokens (the owner's view): no cache along the way may keep them.
+  r.use((_req, res, next) => {
+    res.setHeader('cache-control', 'no-store');
+    next();
+  });
 
   r.get('/boards', ...ctx.auth, async (req, res) => {
     const me = userId(req);
@@ -107,10 +113,10 @@ export function boardsRouter(ctx: RouteContext): Router {
     const me = req.user?.sub ?? null;
     const { row, role } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
     const item = boards.toListItem(row);
-    const view = role === 'owner' ? item : boards.withoutTokens(item);
+    const view: PublicBoardView = role === 'owner' ? { ...item, userRole: role } : boards.linkHolderView(item, role);
     const ent = await getEntitlement(pool, row.owner_id);
     res.json({
-      board: { ...view, userRole: role },
+      board: view,
       canvasLimits: canvasLimits(ent, row.background),
       currentUser: me ? { id: me, name: (await userName(pool, me)) ?? req.user!.name } : null,
     });

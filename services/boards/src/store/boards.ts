@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BoardBackground, BoardListItem } from '@wb/contracts';
+import type { BoardBackground, BoardListItem, BoardRole, LinkHolderBoardView } from '@wb/contracts';
 import type { Queryable } from '@wb/db';
 import type { Entitlement } from '../domain/limits.ts';
 import { linkRole, type ShareState } from '../domain/roles.ts';
@@ -72,9 +72,16 @@ export function toListItem(b: BoardRow): BoardListItem {
   };
 }
 
-export function withoutTokens(item: BoardListItem) {
-  const { viewer_token_hash: _v, guest_token_hash: _g, editor_token_hash: _e, ...rest } = item;
-  return rest;
+/** A link holder's view (see LinkHolderBoardView): fields are picked, so a new column never leaks by default. */
+export function linkHolderView(item: BoardListItem, userRole: BoardRole): LinkHolderBoardView {
+  return {
+    id: item.id,
+    title: item.title,
+    background: item.background,
+    is_link_sharing_enabled: item.is_link_sharing_enabled,
+    link_role: item.link_role,
+    userRole,
+  };
 }
 
 export interface BoardFilter {
