@@ -77,7 +77,7 @@ export function SnapshotsDialog({ boardId, onClose }: { boardId: string; onClose
       ) : isError ? (
         <p>{SPEC.snapshotsError}</p>
       ) : (
-        <p className={styles.muted}>{SPEC.loadingObjects}</p>
+        <p className={styles.muted}>{OWN.loadingSnapshots}</p>
       )}
     </Dialog>
   );

@@ -33,6 +33,10 @@ export const SPEC = {
   svgSoon: 'SVG экспорт в разработке',
   pdfSoon: 'PDF экспорт в разработке',
   inDevelopment: 'в разработке',
+  selectExportArea: 'Выделите область для экспорта PNG',
+  pngExported: 'PNG экспортирован успешно!',
+  pngExportError: 'Ошибка при экспорте PNG',
+  exportError: 'Ошибка экспорта',
 } as const;
 
 /** Spec: 'Сохранено N объектов!' */
@@ -81,4 +85,6 @@ export const OWN = {
   addFavourite: 'В избранное',
   removeFavourite: 'Убрать из избранного',
   reactionRefused: 'Реакция не сохранена',
+  loadingSnapshots: 'Загрузка снапшотов...',
+  loadFailed: 'Не удалось загрузить доску',
 } as const;

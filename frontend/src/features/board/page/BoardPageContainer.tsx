@@ -1,0 +1,78 @@
+/**
+ * /board/:id (§2, §4): fetch the board and connect in parallel, show the loading stages in turn,
+ * send a link visitor who needs a login to /login, show 'Доступ запрещен' for any other failure.
+ */
+import { useCallback, useMemo } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { ERRORS } from '@wb/contracts';
+import { useAppSelector } from '../../../app/store.ts';
+import { selectUser } from '../../auth/authSlice.ts';
+import { localTokenStore } from '../../auth/tokenStorage.ts';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { BoardWorkspace } from './BoardWorkspace.tsx';
+import { AccessDenied, LoadingStage } from './LoadStates.tsx';
+import { useForceSaveMutation, useGetBoardPageQuery } from './boardPageApi.ts';
+import { classifyLoadError, loginPath } from './loadError.ts';
+import { useBoardConnection } from './realtime/useBoardConnection.ts';
+import { anonId as readAnonId } from './useAnonId.ts';
+import { OWN, SPEC } from './texts.ts';
+
+const DENIED_TEXT: Record<number, string> = {
+  4403: ERRORS.ACCESS_DENIED.message,
+  4404: ERRORS.BOARD_NOT_FOUND.message,
+  4410: ERRORS.INVALID_SHARE_TOKEN.message,
+};
+
+export function BoardPageContainer() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const user = useAppSelector(selectUser);
+  const signedIn = user !== null;
+  const shareToken = params.get('token');
+  const viaLink = shareToken !== null;
+  const accessToken = signedIn ? localTokenStore.getAccessToken() : null;
+  const anonId = useMemo(() => (!signedIn && shareToken ? readAnonId() : null), [signedIn, shareToken]);
+
+  const query = useGetBoardPageQuery({ id, shareToken, signedIn });
+  useDocumentTitle(query.data?.board.title ?? SPEC.defaultTitle);
+
+  const [forceSave] = useForceSaveMutation();
+  const recoverOnServer = useCallback(
+    () =>
+      forceSave({ boardId: id, clearData: true })
+        .unwrap()
+        .then(() => true)
+        .catch(() => false),
+    [forceSave, id],
+  );
+  const { connection, state } = useBoardConnection({ boardId: id, accessToken, shareToken, anonId, recoverOnServer });
+
+  if (query.isError) {
+    const failure = classifyLoadError(query.error, { shareToken, here: location.pathname + location.search });
+    if (failure.kind === 'login') return <Navigate to={loginPath(failure.returnTo)} replace />;
+    return <AccessDenied message={failure.message} />;
+  }
+  if (state.phase === 'denied') {
+    return <AccessDenied message={DENIED_TEXT[state.deniedCode ?? 4403] ?? OWN.loadFailed} />;
+  }
+  if (!query.data || query.isFetching && !query.currentData) return <LoadingStage text={SPEC.loadingBoard} />;
+  if (!connection) return <LoadingStage text={SPEC.connecting} />;
+  if (!state.loaded) return <LoadingStage text={state.everConnected ? SPEC.loadingObjects : SPEC.connecting} />;
+
+  return (
+    <BoardWorkspace
+      key={`${id}:${connection.doc.guid}`}
+      boardId={id}
+      answer={query.data}
+      connection={connection}
+      state={state}
+      viaLink={viaLink}
+      signedIn={signedIn}
+      accessToken={accessToken}
+      shareToken={shareToken}
+      anonId={anonId}
+      onReload={() => void query.refetch()}
+    />
+  );
+}

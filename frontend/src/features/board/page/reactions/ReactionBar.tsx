@@ -1,0 +1,100 @@
+/**
+ * Reactions of the one selected sticky or image (§9): existing reactions with counts, the six quick
+ * ones, and the full 32-emoji picker with 'all / favourites' (right click an emoji to add or remove
+ * it from the favourites). Guests never see it (§6).
+ */
+import { useState } from 'react';
+import { SmilePlusIcon } from 'lucide-react';
+import { EMOJI_PICKER, type Reaction } from '@wb/board-model';
+import { Popover, PopoverContent, PopoverTrigger, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/index.ts';
+import { OWN } from '../texts.ts';
+import styles from '../boardPage.module.css';
+
+export function groupReactions(reactions: readonly Reaction[], userId: string | null) {
+  const groups = new Map<string, { emoji: string; count: number; mine: boolean; names: string[] }>();
+  for (const r of reactions) {
+    const g = groups.get(r.emoji) ?? { emoji: r.emoji, count: 0, mine: false, names: [] };
+    g.count++;
+    g.mine ||= r.userId === userId;
+    g.names.push(r.userName);
+    groups.set(r.emoji, g);
+  }
+  return [...groups.values()];
+}
+
+export function ReactionBar(props: {
+  reactions: readonly Reaction[];
+  userId: string | null;
+  quick: readonly string[];
+  favorites: readonly string[];
+  canEditFavorites: boolean;
+  onToggleFavorite(emoji: string): void;
+  onReact(emoji: string): void;
+}) {
+  const { reactions, userId, quick, favorites, canEditFavorites, onToggleFavorite, onReact } = props;
+  const [open, setOpen] = useState(false);
+  const pick = (emoji: string) => {
+    onReact(emoji);
+    setOpen(false);
+  };
+  const grid = (list: readonly string[]) => (
+    <div className={styles.emojiGrid}>
+      {list.map((e) => (
+        <button
+          key={e}
+          type="button"
+          className={styles.emoji}
+          onClick={() => pick(e)}
+          onContextMenu={(ev) => {
+            if (!canEditFavorites) return;
+            ev.preventDefault();
+            onToggleFavorite(e);
+          }}
+          title={canEditFavorites ? (favorites.includes(e) ? OWN.removeFavourite : OWN.addFavourite) : undefined}
+          data-testid="picker-emoji"
+        >
+          {e}
+        </button>
+      ))}
+    </div>
+  );
+  return (
+    <div className={styles.reactionBar} data-testid="reaction-bar">
+      {groupReactions(reactions, userId).map((g) => (
+        <button
+          key={g.emoji}
+          type="button"
+          className={`${styles.reactionChip} ${g.mine ? styles.reactionMine : ''}`}
+          onClick={() => onReact(g.emoji)}
+          title={g.names.join(', ')}
+          data-testid="reaction-chip"
+          data-emoji={g.emoji}
+          data-count={g.count}
+        >
+          {g.emoji} {g.count}
+        </button>
+      ))}
+      <span className={styles.reactionDivider} />
+      {quick.map((e) => (
+        <button key={e} type="button" className={styles.emoji} onClick={() => onReact(e)} data-testid="quick-reaction" aria-label={`${OWN.react} ${e}`}>
+          {e}
+        </button>
+      ))}
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger className={styles.emoji} aria-label={OWN.moreEmojis} data-testid="open-emoji-picker">
+          <SmilePlusIcon size={18} aria-hidden="true" />
+        </PopoverTrigger>
+        <PopoverContent data-testid="emoji-picker">
+          <Tabs defaultValue="all">
+            <TabsList aria-label={OWN.moreEmojis}>
+              <TabsTrigger value="all">{OWN.all}</TabsTrigger>
+              <TabsTrigger value="favourites">{OWN.favourites}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="all">{grid(EMOJI_PICKER)}</TabsContent>
+            <TabsContent value="favourites">{grid(favorites)}</TabsContent>
+          </Tabs>
+        </PopoverContent>
+      </Popover>
+    </div>
+  );
+}
