@@ -42,12 +42,16 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
 export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512).optional() });
 
-export const UpdateProfileRequest = z.object({ name: nameField, email: emailField.optional() });
-export const ChangeEmailRequest = z.object({ email: emailField });
+const currentPasswordField = requiredString(T.currentPasswordRequired).refine((v) => v.length <= 1024, {
+  message: T.currentPasswordRequired,
+});
+
+/** `currentPassword` is required when `email` changes (checked by auth against the stored address). */
+export const UpdateProfileRequest = z.object({ name: nameField, email: emailField.optional(), currentPassword: currentPasswordField.optional() });
+/** Whoever holds a session must not take the account over by moving its address: the password proves the owner. */
+export const ChangeEmailRequest = z.object({ email: emailField, currentPassword: currentPasswordField });
 export const ChangePasswordRequest = z.object({
-  currentPassword: requiredString(T.currentPasswordRequired).refine((v) => v.length <= 1024, {
-    message: T.currentPasswordRequired,
-  }),
+  currentPassword: currentPasswordField,
   newPassword: newPassword(T.newPasswordRequired, T.newPasswordTooShort),
 });
 

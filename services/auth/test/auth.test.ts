@@ -359,7 +359,7 @@ describe('profile', () => {
   it('PATCH changes the name and email and announces user.updated', async () => {
     const u = await register(base);
     const email = uniqueEmail('Changed');
-    const r = await patch('/api/auth/profile', { name: ' Пётр ', email: ` ${email} ` }, u.accessToken);
+    const r = await patch('/api/auth/profile', { name: ' Пётр ', email: ` ${email} `, currentPassword: u.password }, u.accessToken);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ user: { ...u.user, name: 'Пётр', email } });
     expect((await get('/api/auth/verify', u.accessToken)).body.user.email).toBe(email);
@@ -384,7 +384,7 @@ describe('profile', () => {
     const b = await register(base);
     const before = await snapshot(auth.pool);
     expectError(await patch('/api/auth/profile', { name: 'Б', email: a.email }, b.accessToken), 400, 'VALIDATION_ERROR', 'Имя должно содержать минимум 2 символа');
-    expectError(await patch('/api/auth/profile', { name: 'Бори', email: a.email.toUpperCase() }, b.accessToken), 409, 'EMAIL_ALREADY_EXISTS', 'Пользователь с таким email уже существует');
+    expectError(await patch('/api/auth/profile', { name: 'Бори', email: a.email.toUpperCase(), currentPassword: b.password }, b.accessToken), 409, 'EMAIL_ALREADY_EXISTS', 'Пользователь с таким email уже существует');
     expect(await snapshot(auth.pool)).toEqual(before);
     const own = await patch('/api/auth/profile', { name: b.name, email: b.email.toUpperCase() }, b.accessToken);
     expect(own.status).toBe(200);
@@ -420,7 +420,7 @@ describe('change-email', () => {
   it('changes the address and answers {user}', async () => {
     const u = await register(base);
     const email = uniqueEmail('moved');
-    const r = await patch('/api/auth/change-email', { email }, u.accessToken);
+    const r = await patch('/api/auth/change-email', { email, currentPassword: u.password }, u.accessToken);
     expect(r.status).toBe(200);
     expect(r.body.user).toEqual({ ...u.user, email });
     expect((await outboxEvents(auth.pool, 'user.updated')).some((e) => e.data.userId === u.user.id && e.data.email === email)).toBe(true);
@@ -429,16 +429,29 @@ describe('change-email', () => {
   it('409 on a taken address, 400 on a bad one, 401 without a token', async () => {
     const a = await register(base);
     const b = await register(base);
-    expectError(await patch('/api/auth/change-email', { email: a.email.toUpperCase() }, b.accessToken), 409, 'EMAIL_ALREADY_EXISTS');
-    expectError(await patch('/api/auth/change-email', { email: 'bad' }, b.accessToken), 400, 'VALIDATION_ERROR', 'Некорректный email');
+    expectError(await patch('/api/auth/change-email', { email: a.email.toUpperCase(), currentPassword: b.password }, b.accessToken), 409, 'EMAIL_ALREADY_EXISTS');
+    expectError(await patch('/api/auth/change-email', { email: 'bad', currentPassword: b.password }, b.accessToken), 400, 'VALIDATION_ERROR', 'Некорректный email');
     expectError(await patch('/api/auth/change-email', {}, b.accessToken), 400, 'VALIDATION_ERROR', 'Email обязателен');
     expectError(await patch('/api/auth/change-email', { email: uniqueEmail() }), 401, 'TOKEN_MISSING');
+  });
+
+  it('asks for the current password: missing 400, wrong 400 INVALID_CURRENT_PASSWORD, nothing changes (also via PATCH /profile)', async () => {
+    const u = await register(base);
+    const before = await snapshot(auth.pool);
+    const email = uniqueEmail('takeover');
+    expectError(await patch('/api/auth/change-email', { email }, u.accessToken), 400, 'VALIDATION_ERROR', 'Текущий пароль обязателен');
+    expectError(await patch('/api/auth/change-email', { email, currentPassword: 'not-it-123' }, u.accessToken), 400, 'INVALID_CURRENT_PASSWORD', 'Неверный текущий пароль');
+    expectError(await patch('/api/auth/profile', { name: 'Вор', email }, u.accessToken), 400, 'VALIDATION_ERROR', 'Текущий пароль обязателен');
+    expectError(await patch('/api/auth/profile', { name: 'Вор', email, currentPassword: 'not-it-123' }, u.accessToken), 400, 'INVALID_CURRENT_PASSWORD');
+    expect(await snapshot(auth.pool)).toEqual(before);
+    // The unchanged address (any case) needs no password: the profile form sends it only when it changed.
+    expect((await patch('/api/auth/profile', { name: 'Иван', email: u.email.toUpperCase() }, u.accessToken)).status).toBe(200);
   });
 
   it('two users racing for one address: one wins, the other gets 409 (unique index)', async () => {
     const users = await Promise.all([register(base), register(base), register(base), register(base)]);
     const email = uniqueEmail('contested');
-    const answers = await Promise.all(users.map((u, i) => patch('/api/auth/change-email', { email: i % 2 ? email : email.toUpperCase() }, u.accessToken)));
+    const answers = await Promise.all(users.map((u, i) => patch('/api/auth/change-email', { email: i % 2 ? email : email.toUpperCase(), currentPassword: u.password }, u.accessToken)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.code === 'EMAIL_ALREADY_EXISTS')).toHaveLength(3);
   });
@@ -614,5 +627,21 @@ describe('bad requests', () => {
     const ready = await get('/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toEqual({ started: true, database: true, events: true });
+  });
+});
+
+describe('caching of token answers', () => {
+  it('register, login and refresh answer Cache-Control: no-store', async () => {
+    const email = uniqueEmail('nostore');
+    const send = (path: string, body: unknown) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reg = await send('/api/auth/register', { email, password: 'Secret123!', name: 'Кэш' });
+    expect(reg.status).toBe(201);
+    expect(reg.headers.get('cache-control')).toBe('no-store');
+    const login = await send('/api/auth/login', { email, password: 'Secret123!' });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const refresh = await send('/api/auth/refresh', { refreshToken: (await login.json()).refreshToken });
+    expect(refresh.status).toBe(200);
+    expect(refresh.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { ChangeEmailRequest, ChangePasswordRequest, FavoriteEmojisRequest, UpdateProfileRequest, UpdateSettingsRequest } from '@wb/contracts';
+import {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  FavoriteEmojisRequest,
+  UpdateProfileRequest,
+  UpdateSettingsRequest,
+  VALIDATION_TEXTS,
+} from '@wb/contracts';
 import { withTransaction } from '@wb/db';
 import { appError, parse, requireAuth } from '@wb/service-kit';
 import { favoritesOrDefault, normalizeFavorites } from '../domain/emojis.ts';
@@ -58,15 +65,30 @@ export function accountRouter(ctx: AuthContext): Router {
     res.json(userAnswer(await currentUser(currentUserId(req))));
   });
 
+  /** A new address needs the current password (a stolen session must not take the account over). */
+  const checkPasswordForEmail = async (userId: string, email: string | undefined, password: string | undefined) => {
+    if (email === undefined) return;
+    const user = await currentUser(userId);
+    if (user.email.toLowerCase() === email.toLowerCase()) return;
+    if (password === undefined) {
+      throw appError('VALIDATION_ERROR', { message: VALIDATION_TEXTS.currentPasswordRequired, fields: { currentPassword: VALIDATION_TEXTS.currentPasswordRequired } });
+    }
+    if (!(await verifyPassword(existing(await getPasswordHash(pool, userId)), password))) throw appError('INVALID_CURRENT_PASSWORD');
+  };
+
   // isAdmin and any other unknown key is dropped by the schema: no public call grants admin.
   r.patch('/profile', auth, async (req, res) => {
     const body = parse(UpdateProfileRequest, req.body);
-    res.json(written(await updateProfile(pool, currentUserId(req), { name: body.name, email: body.email })));
+    const userId = currentUserId(req);
+    await checkPasswordForEmail(userId, body.email, body.currentPassword);
+    res.json(written(await updateProfile(pool, userId, { name: body.name, email: body.email })));
   });
 
   r.patch('/change-email', auth, async (req, res) => {
     const body = parse(ChangeEmailRequest, req.body);
-    res.json(written(await updateProfile(pool, currentUserId(req), { email: body.email })));
+    const userId = currentUserId(req);
+    await checkPasswordForEmail(userId, body.email, body.currentPassword);
+    res.json(written(await updateProfile(pool, userId, { email: body.email })));
   });
 
   r.patch('/settings', auth, async (req, res) => {

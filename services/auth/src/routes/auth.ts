@@ -13,6 +13,11 @@ import { currentSessionId, type AuthContext } from './context.ts';
 export function authRouter(ctx: AuthContext): Router {
   const r = Router();
   const { pool, config } = ctx;
+  // Answers here carry access and refresh tokens: no browser or proxy cache may keep them.
+  r.use((_req, res, next) => {
+    res.setHeader('cache-control', 'no-store');
+    next();
+  });
 
   const accessToken = (user: UserRow, sessionId: string) =>
     signAccessToken(ctx.signer(), { id: user.id, name: user.name, email: user.email, isAdmin: user.is_admin }, sessionId, config.ACCESS_TOKEN_TTL);
