@@ -56,6 +56,7 @@ export const ERRORS = {
   CHECKOUT_FAILED: def(502, 'Ошибка создания заказа', true),
   PLAN_NOT_FOUND: def(404, 'Тариф не найден'),
   PLAN_ALREADY_EXISTS: def(409, 'Тариф с таким названием уже существует'),
+  PLAN_INACTIVE: def(409, 'Этот тариф сейчас недоступен'),
   VARIANT_NOT_FOUND: def(404, 'Вариант тарифа не найден'),
   VARIANT_INACTIVE: def(409, 'Этот вариант тарифа сейчас недоступен'),
   FREE_PLAN_NO_CHECKOUT: def(400, 'Бесплатный тариф не требует оплаты'),
