@@ -86,7 +86,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       pool: pool(BOARDS_SCHEMA),
       transport,
       logger: log('boards'),
-      config: parseConfig(BoardsConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url, AUTH_JWKS_URL: jwksUrl }),
+      config: { http: { bodyLimit: parseConfig(BoardsConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url, AUTH_JWKS_URL: jwksUrl }).BODY_LIMIT } },
       verifier: createTokenVerifier({ jwksUrl }),
     });
     const boardsUrl = await internal(boards);

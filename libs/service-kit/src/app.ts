@@ -18,6 +18,8 @@ export interface ServiceAppOptions {
   registry?: Registry;
   /** False for the gateway, which streams bodies on to the services untouched. */
   parseJson?: boolean;
+  /** False for the gateway: its public port must not show metrics (it serves them on a port of its own). */
+  serveMetrics?: boolean;
 }
 
 export interface ServiceApp {
@@ -76,10 +78,12 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
     const ready = Object.values(checks).every(Boolean);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: opts.name, checks });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('content-type', registry.contentType);
-    res.send(await registry.metrics());
-  });
+  if (opts.serveMetrics !== false) {
+    app.get('/metrics', async (_req, res) => {
+      res.setHeader('content-type', registry.contentType);
+      res.send(await registry.metrics());
+    });
+  }
 
   return {
     app,

@@ -14,7 +14,8 @@ export interface TokenVerifier {
   verify(token: string): Promise<Claims>;
 }
 
-export type KeySource = { jwksUrl: string } | { jwks: JSONWebKeySet | (() => JSONWebKeySet) };
+/** `headers` go with every JWKS fetch: auth's /internal/jwks wants the internal credential. */
+export type KeySource = { jwksUrl: string; headers?: Record<string, string> } | { jwks: JSONWebKeySet | (() => JSONWebKeySet) };
 
 const CACHE_MAX = 10_000;
 
@@ -25,7 +26,7 @@ const CACHE_MAX = 10_000;
 export function createTokenVerifier(source: KeySource): TokenVerifier {
   const getKey: JWTVerifyGetKey =
     'jwksUrl' in source
-      ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 })
+      ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000, headers: source.headers })
       : (header, token) => {
           const set = typeof source.jwks === 'function' ? source.jwks() : source.jwks;
           return createLocalJWKSet(set)(header, token);

@@ -9,3 +9,5 @@ export * from './input-guard.ts';
 export * from './server.ts';
 export * from './tracing.ts';
 export * from './runnable.ts';
+export * from './service.ts';
+export * from './internal.ts';

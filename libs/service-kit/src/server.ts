@@ -39,14 +39,16 @@ export async function listen(handler: RequestListener | http.Server, port: numbe
 
 /**
  * Runs the hooks in order on SIGTERM or SIGINT (stop accepting, drain, flush, close pools), then
- * exits. A second signal, or hooks taking longer than `timeoutMs`, forces the exit.
+ * exits. Further signals while stopping are logged and ignored: Ctrl+C reaches every process of
+ * the group and `npm start` forwards it too, so a second signal is normal and must not cut a flush
+ * short. Only hooks taking longer than `timeoutMs` force the exit.
  */
 export function onShutdown(logger: Logger, hooks: ShutdownHook[], timeoutMs = 25_000): void {
   let stopping = false;
   const run = async (signal: string) => {
     if (stopping) {
-      logger.warn({ signal }, 'second signal, exiting now');
-      process.exit(1);
+      logger.warn({ signal }, 'already stopping; signal ignored');
+      return;
     }
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -65,6 +67,6 @@ export function onShutdown(logger: Logger, hooks: ShutdownHook[], timeoutMs = 25
     logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void run('SIGTERM'));
-  process.once('SIGINT', () => void run('SIGINT'));
+  process.on('SIGTERM', () => void run('SIGTERM'));
+  process.on('SIGINT', () => void run('SIGINT'));
 }

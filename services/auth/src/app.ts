@@ -1,10 +1,19 @@
 import type { Pool } from '@wb/db';
 import { migrate, pingDatabase } from '@wb/db';
 import { ensureEventTables, startOutboxRelay, type EventTransport } from '@wb/events';
-import { appError, createServiceApp, createTokenVerifier, type Logger, type RunnableService } from '@wb/service-kit';
+import {
+  appError,
+  createServiceApp,
+  createTokenVerifier,
+  defineService,
+  internalAuth,
+  type Logger,
+  type Registry,
+  type RunnableService,
+} from '@wb/service-kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AuthConfig } from './config.ts';
+import { AuthConfigSchema, type AuthConfig } from './config.ts';
 import { createSigner, signingKeyFromPem, type Signer } from './domain/tokens.ts';
 import { accountRouter } from './routes/account.ts';
 import { authRouter } from './routes/auth.ts';
@@ -24,6 +33,9 @@ export interface AuthDeps {
   transport: EventTransport;
   logger: Logger;
   config: AuthConfig;
+  /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
+  internalToken?: string;
+  registry?: Registry;
 }
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -51,6 +63,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   const svc = createServiceApp({
     name: 'auth',
     logger,
+    registry: deps.registry,
     bodyLimit: '100kb',
     readiness: {
       started: async () => signer !== undefined,
@@ -60,6 +73,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   });
   svc.app.use('/api/auth', authRouter(ctx));
   svc.app.use('/api/auth', accountRouter(ctx));
+  if (deps.internalToken) svc.app.use('/internal', internalAuth(deps.internalToken));
   svc.app.use('/internal', internalRouter(ctx));
   svc.finish();
 
@@ -90,3 +104,19 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
     },
   };
 }
+
+/** The auth service as runners see it (the package's entry): see defineService in @wb/service-kit. */
+export const authService = defineService({
+  name: 'auth',
+  configSchema: AuthConfigSchema,
+  reachedBy: (url) => ({ AUTH_URL: url, AUTH_JWKS_URL: `${url}/internal/jwks` }),
+  create: (config, rt) =>
+    createAuthService({
+      pool: rt.pool('auth'),
+      transport: rt.transport,
+      logger: rt.logger,
+      config,
+      internalToken: rt.internalToken,
+      registry: rt.registry,
+    }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '@wb/service-kit';
+import { env, serviceConfig } from '@wb/service-kit';
 import { EMAIL_PATTERN, LIMITS } from '@wb/contracts';
 import { parseDuration } from './domain/durations.ts';
 
@@ -17,37 +17,40 @@ const duration = (def: string) =>
       return s;
     });
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() ? v : undefined));
+// Not env.optionalString: a password's surrounding spaces are part of it.
+const optionalString = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v : undefined));
 
-export const AuthConfigSchema = z
-  .object({
-    PORT: env.port(3001),
-    DATABASE_URL: env.url(),
-    /** Absent: whoever builds the service supplies the transport (embedded mode, tests). */
-    NATS_URL: optionalString,
-    ACCESS_TOKEN_TTL: duration('15m'),
-    REFRESH_TOKEN_TTL: duration('30d'),
-    /** See domain/refresh.ts: a rotated token presented again within this window is a race, not theft. */
-    REFRESH_REUSE_GRACE: duration('10s'),
-    ADMIN_EMAIL: optionalString.refine((v) => v === undefined || EMAIL_PATTERN.test(v.trim()), 'not an email address'),
-    ADMIN_PASSWORD: optionalString.refine(
-      (v) => v === undefined || (v.length >= LIMITS.passwordMin && v.length <= LIMITS.passwordMax),
-      `must be ${LIMITS.passwordMin}-${LIMITS.passwordMax} characters`,
-    ),
-    /** EC P-256 private key (PEM). Absent: a key pair is generated once and kept in the database. */
-    AUTH_PRIVATE_KEY_PEM: optionalString,
-    /** How long verify/profile may answer from memory (see store/userCache.ts); 0 turns it off. */
-    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-    LOG_LEVEL: env.logLevel(),
-  })
-  .superRefine((c, ctx) => {
-    // One without the other is almost certainly a deployment mistake; say so instead of ignoring it.
-    if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [c.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
-    }
-  });
+export const AuthConfigSchema = serviceConfig(3001, {
+  DATABASE_URL: env.url(),
+  ACCESS_TOKEN_TTL: duration('15m'),
+  REFRESH_TOKEN_TTL: duration('30d'),
+  /** See domain/refresh.ts: a rotated token presented again within this window is a race, not theft. */
+  REFRESH_REUSE_GRACE: duration('10s'),
+  ADMIN_EMAIL: optionalString().refine(
+    (v) => v === undefined || EMAIL_PATTERN.test(v.trim()),
+    'not an email address',
+  ),
+  ADMIN_PASSWORD: optionalString().refine(
+    (v) => v === undefined || (v.length >= LIMITS.passwordMin && v.length <= LIMITS.passwordMax),
+    `must be ${LIMITS.passwordMin}-${LIMITS.passwordMax} characters`,
+  ),
+  /** EC P-256 private key (PEM). Absent: a key pair is generated once and kept in the database. */
+  AUTH_PRIVATE_KEY_PEM: optionalString(),
+  /** How long verify/profile may answer from memory (see store/userCache.ts); 0 turns it off. */
+  USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+}).superRefine((c, ctx) => {
+  // One without the other is almost certainly a deployment mistake; say so instead of ignoring it.
+  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [c.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+      message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    });
+  }
+});
 
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;

@@ -1,8 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, pingDatabase, type Pool } from '@wb/db';
 import { ensureEventTables, startOutboxRelay, type EventTransport, type OutboxRelay, type Subscription } from '@wb/events';
-import { createServiceApp, type Logger, type RunnableService, type TokenVerifier } from '@wb/service-kit';
-import type { BoardsServiceConfig } from './config.ts';
+import {
+  createServiceApp,
+  defineService,
+  internalAuth,
+  type Logger,
+  type Registry,
+  type RunnableService,
+  type TokenVerifier,
+} from '@wb/service-kit';
+import { BoardsConfigSchema, type BoardsServiceConfig } from './config.ts';
 import { subscribeEntitlements } from './events/entitlements.ts';
 import { subscribeUserDeleted } from './events/user-deleted.ts';
 import { subscribeUserNames } from './events/user-names.ts';
@@ -22,6 +30,9 @@ export interface BoardsDeps {
   logger: Logger;
   config: BoardsServiceConfig;
   verifier: TokenVerifier;
+  /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
+  internalToken?: string;
+  registry?: Registry;
 }
 
 export interface BoardsService extends RunnableService {
@@ -34,12 +45,14 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
   const { app, finish } = createServiceApp({
     name: 'boards',
     logger,
+    registry: deps.registry,
     bodyLimit: config.http.bodyLimit,
     readiness: { postgres: () => pingDatabase(pool), events: () => transport.healthy() },
   });
 
   const ctx = createRouteContext(pool, verifier);
   app.use('/api', boardsRouter(ctx), foldersRouter(ctx), tagsRouter(ctx));
+  if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken));
   app.use('/internal', internalRouter(ctx));
   finish();
 
@@ -73,3 +86,20 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
     },
   };
 }
+
+/** The boards service as runners see it (the package's entry): see defineService in @wb/service-kit. */
+export const boardsService = defineService({
+  name: 'boards',
+  configSchema: BoardsConfigSchema,
+  reachedBy: (url) => ({ BOARDS_URL: url, BOARDS_INTERNAL_URL: url }),
+  create: (config, rt) =>
+    createBoardsService({
+      pool: rt.pool(SCHEMA, { max: config.DATABASE_POOL_MAX }),
+      transport: rt.transport,
+      logger: rt.logger,
+      config: { http: { bodyLimit: config.BODY_LIMIT } },
+      verifier: rt.verifier,
+      internalToken: rt.internalToken,
+      registry: rt.registry,
+    }),
+});

@@ -4,8 +4,18 @@ import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import { ERRORS } from '@wb/contracts';
-import { appError, createServiceApp, type Logger, type RunnableService } from '@wb/service-kit';
-import type { GatewayConfig } from './config.ts';
+import {
+  appError,
+  createServiceApp,
+  defineService,
+  internalHeaders,
+  listen,
+  type Logger,
+  type Registry,
+  type RunnableService,
+  type RunningServer,
+} from '@wb/service-kit';
+import { GatewayConfigSchema, type GatewayConfig } from './config.ts';
 import { collectHealth } from './health.ts';
 import { forwarderFor, type Forwarder, type ServiceTarget } from './proxy.ts';
 import { routeFor, SERVICES, type ServiceName } from './routeTable.ts';
@@ -20,6 +30,9 @@ export interface GatewayDeps {
   logger: Logger;
   /** How to reach each service; a missing one answers 503 SERVICE_UNAVAILABLE. */
   targets: Partial<Record<ServiceName, ServiceTarget>>;
+  /** Sent with the health checks: the embedded mode's loopback ports answer nothing without it. */
+  internalToken?: string;
+  registry?: Registry;
 }
 
 const tooMany = (_req: unknown, res: { status(n: number): { json(b: unknown): void } }) =>
@@ -27,7 +40,9 @@ const tooMany = (_req: unknown, res: { status(n: number): { json(b: unknown): vo
 
 export function createGateway(deps: GatewayDeps): RunnableService {
   const { config, logger } = deps;
-  const { app, finish } = createServiceApp({ name: 'gateway', logger, parseJson: false });
+  let metricsServer: RunningServer | undefined;
+  const { app, registry, finish } = createServiceApp({ name: 'gateway', logger, parseJson: false, serveMetrics: false, registry: deps.registry });
+  const internal = deps.internalToken ? internalHeaders(deps.internalToken) : {};
   const forwarders = Object.fromEntries(
     SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger)]),
   ) as Record<ServiceName, Forwarder>;
@@ -69,7 +84,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
   }
 
   app.get('/api/health', async (_req, res) => {
-    const health = await collectHealth(deps.targets, SERVICES);
+    const health = await collectHealth(deps.targets, SERVICES, undefined, internal);
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', ...health });
   });
 
@@ -107,7 +122,42 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       }
       upgrade(req, socket, head);
     },
-    async start() {},
-    async stop() {},
+    async start() {
+      if (config.METRICS_PORT === undefined) return;
+      metricsServer = await listen(async (_req, res) => {
+        res.setHeader('content-type', registry.contentType);
+        res.end(await registry.metrics());
+      }, config.METRICS_PORT);
+      logger.info({ port: metricsServer.port }, 'gateway metrics listening');
+    },
+    async stop() {
+      await metricsServer?.close();
+      metricsServer = undefined;
+    },
   };
 }
+
+const TARGET_URLS = {
+  auth: 'AUTH_URL',
+  boards: 'BOARDS_URL',
+  realtime: 'REALTIME_URL',
+  billing: 'BILLING_URL',
+  admin: 'ADMIN_URL',
+  export: 'EXPORT_URL',
+} as const satisfies Record<ServiceName, keyof GatewayConfig>;
+
+/** The gateway as runners see it (the package's entry): see defineService in @wb/service-kit. */
+export const gatewayService = defineService({
+  name: 'gateway',
+  configSchema: GatewayConfigSchema,
+  async create(config, rt) {
+    const targets: Partial<Record<ServiceName, ServiceTarget>> = {};
+    for (const service of SERVICES) {
+      const url = config[TARGET_URLS[service]];
+      // In the embedded mode the services run in this process: calls skip the loopback hop.
+      const local = rt.local?.[service];
+      if (url || local) targets[service] = { url, local: local && { app: local.app as never, handleUpgrade: local.handleUpgrade?.bind(local) } };
+    }
+    return createGateway({ config, logger: rt.logger, targets, internalToken: rt.internalToken, registry: rt.registry });
+  },
+});

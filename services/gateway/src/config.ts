@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '@wb/service-kit';
+import { serviceConfig } from '@wb/service-kit';
 
 const optionalUrl = z
   .string()
@@ -7,9 +7,8 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-export const GatewayConfigSchema = z.object({
-  PORT: env.port(8080),
-  LOG_LEVEL: env.logLevel(),
+/** The gateway's environment (common settings in serviceConfig). A missing <SERVICE>_URL answers 503. */
+export const GatewayConfigSchema = serviceConfig(8080, {
   STATIC_DIR: z.string().default('frontend/dist'),
   AUTH_URL: optionalUrl,
   BOARDS_URL: optionalUrl,
@@ -21,5 +20,10 @@ export const GatewayConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   /** Login, register and refresh attempts per client address per minute; 0 turns the limit off. */
   AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(30),
+  /**
+   * The gateway's own /metrics, on a port of their own: the public port never serves them.
+   * Unset: the gateway's metrics are not served at all (the embedded mode).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

@@ -8,13 +8,15 @@ export async function collectHealth(
   targets: Partial<Record<ServiceName, ServiceTarget>>,
   services: ServiceName[],
   timeoutMs = 2_000,
+  /** The internal credential: the embedded mode's loopback ports answer nothing without it. */
+  headers: Record<string, string> = {},
 ): Promise<{ ok: boolean; services: Record<string, ServiceHealth> }> {
   const entries = await Promise.all(
     services.map(async (name): Promise<[string, ServiceHealth]> => {
       const url = targets[name]?.url;
       if (!url) return [name, { status: 'not deployed' }];
       try {
-        const res = await fetch(new URL('/ready', url), { signal: AbortSignal.timeout(timeoutMs) });
+        const res = await fetch(new URL('/ready', url), { headers, signal: AbortSignal.timeout(timeoutMs) });
         const body = (await res.json().catch(() => ({}))) as { checks?: Record<string, boolean> };
         return [name, { status: res.ok ? 'up' : 'down', checks: body.checks }];
       } catch {

@@ -16,7 +16,8 @@ export interface BoardAccessClient {
 
 export class AccessCheckFailed extends Error {}
 
-export function createBoardAccessClient(baseUrl: string, timeoutMs = 5_000): BoardAccessClient {
+/** `internalToken` is the shared secret boards' /internal/* checks (header x-internal-token). */
+export function createBoardAccessClient(baseUrl: string, timeoutMs = 5_000, opts: { internalToken?: string } = {}): BoardAccessClient {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async access(boardId, who) {
@@ -24,7 +25,7 @@ export function createBoardAccessClient(baseUrl: string, timeoutMs = 5_000): Boa
       try {
         res = await fetch(`${base}/internal/boards/${encodeURIComponent(boardId)}/access`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...(opts.internalToken ? { 'x-internal-token': opts.internalToken } : {}) },
           body: JSON.stringify(who),
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { createServiceApp, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
+import { ConfigError, createServiceApp, defineService, internalAuth, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
 import type { EventTransport, Subscription } from '@wb/events';
 import { CloseCode } from './domain/close-codes.ts';
 import { savedEventId } from './domain/snapshots.ts';
-import { DEFAULT_LIMITS, type RealtimeLimits } from './config.ts';
-import type { BoardAccessClient } from './access.ts';
+import { DEFAULT_LIMITS, limitsFromEnv, RealtimeEnv, type RealtimeLimits } from './config.ts';
+import { createBoardAccessClient, type BoardAccessClient } from './access.ts';
 import type { DocumentStore } from './store/types.ts';
+import { createPostgresStore, REALTIME_SCHEMA } from './store/postgres.ts';
 import { RealtimeServer } from './core/server.ts';
 import type { Extension } from './core/types.ts';
 import { Auth } from './extensions/auth.ts';
@@ -29,6 +30,8 @@ export interface RealtimeDeps {
   replicaId?: string;
   limits?: Partial<RealtimeLimits>;
   registry?: Registry;
+  /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
+  internalToken?: string;
 }
 
 export interface RealtimeService extends RunnableService {
@@ -139,6 +142,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     );
   }
 
+  if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken));
   app.use(
     documentRoutes({
       server,
@@ -179,3 +183,41 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     },
   };
 }
+
+/** The realtime service as runners see it (the package's entry): see defineService in @wb/service-kit. */
+export const realtimeService = defineService({
+  name: 'realtime',
+  configSchema: RealtimeEnv,
+  reachedBy: (url) => ({ REALTIME_URL: url, REALTIME_INTERNAL_URL: url }),
+  async create(config, rt) {
+    let store: DocumentStore;
+    if (config.MONGO_URL) {
+      // Loaded only here: the embedded mode keeps documents in PostgreSQL and never needs the driver.
+      const { createMongoStore } = await import('./store/mongo.ts');
+      store = await createMongoStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+    } else if (config.DATABASE_URL) {
+      store = createPostgresStore(rt.pool(REALTIME_SCHEMA));
+    } else {
+      throw new ConfigError('Invalid configuration:\n  MONGO_URL or DATABASE_URL is required');
+    }
+    const service = await createRealtimeService({
+      logger: rt.logger,
+      store,
+      verifier: rt.verifier,
+      boards: createBoardAccessClient(config.BOARDS_INTERNAL_URL, undefined, { internalToken: rt.internalToken }),
+      transport: rt.transport,
+      nats: await rt.nats(),
+      replicaId: config.REPLICA_ID,
+      limits: limitsFromEnv(config),
+      registry: rt.registry,
+      internalToken: rt.internalToken,
+    });
+    return {
+      ...service,
+      async stop() {
+        await service.stop();
+        await store.close();
+      },
+    };
+  },
+});

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { env } from '@wb/service-kit';
+import { env, serviceConfig } from '@wb/service-kit';
 
 const ms = (def: number) => z.coerce.number().int().min(1).default(def);
 const bytes = (def: number) => z.coerce.number().int().min(1024).default(def);
 
-/** The environment of the realtime service, parsed once at start. */
-export const RealtimeEnv = z.object({
-  PORT: env.port(3004),
-  LOG_LEVEL: env.logLevel(),
-  /** Absent: documents live in Postgres (the single-process embedded mode). */
-  MONGO_URL: z.string().min(1).optional(),
+/**
+ * The environment of the realtime service, parsed once at start. Without MONGO_URL documents live
+ * in PostgreSQL (DATABASE_URL, the embedded mode); without NATS_URL it is a single replica with no
+ * relay and in-process events.
+ */
+export const RealtimeEnv = serviceConfig(3004, {
+  MONGO_URL: env.optionalString(),
   MONGO_DB: z.string().min(1).default('whiteboard_realtime'),
-  DATABASE_URL: z.string().min(1).optional(),
-  /** Absent: a single replica, no relay between replicas, events in-process. */
-  NATS_URL: z.string().min(1).optional(),
   BOARDS_INTERNAL_URL: env.url(),
   AUTH_JWKS_URL: env.url(),
   FLUSH_INTERVAL_MS: ms(100),
@@ -24,6 +22,7 @@ export const RealtimeEnv = z.object({
   REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
 });
 export type RealtimeEnv = z.infer<typeof RealtimeEnv>;
+export const RealtimeConfigSchema = RealtimeEnv;
 
 /** The options createRealtimeService takes; main.ts maps the environment onto them. */
 export interface RealtimeLimits {
