@@ -184,27 +184,41 @@ describe('folders', () => {
     expect(count(tree)).toBe(all.length);
   });
 
-  it('deleting a folder deletes its subfolders and moves every board in them to the root', async () => {
+  it('deleting a folder moves its boards to the root and its subfolders up to its parent, in its place', async () => {
     const u = await h.user();
+    const before = await mk(u, 'Before');
     const a = await mk(u, 'A');
     const keep = await mk(u, 'Keep');
     const b = await mk(u, 'B', a.id);
+    const b2 = await mk(u, 'B2', a.id);
     const c = await mk(u, 'C', b.id);
     const mkBoard = async (folder_id: string | null) =>
       (await h.api('POST', '/api/boards', { token: u.token, body: { title: 'b', folder_id } })).body.board.id;
     const inA = await mkBoard(a.id);
+    const inB = await mkBoard(b.id);
     const inC = await mkBoard(c.id);
     const inKeep = await mkBoard(keep.id);
     const r = await h.api('DELETE', `/api/folders/${a.id}`, { token: u.token });
     expect(r).toEqual({ status: 200, body: { message: 'Папка удалена' } });
+    await assertConsistent(u);
+    // A's children take A's slot among the root folders; their own subtrees and boards stay as they were.
+    expect(await childrenOf(u, null)).toEqual([before.id, b.id, b2.id, keep.id]);
+    expect(await childrenOf(u, b.id)).toEqual([c.id]);
     const tree = (await h.api('GET', '/api/folders', { token: u.token })).body.folders;
-    expect(tree).toEqual([{ id: keep.id, name: 'Keep', parent_id: null, color: '#3B82F6', sort_order: 0, board_count: 1, children: [] }]);
+    expect(tree.map((f: any) => [f.name, f.board_count])).toEqual([['Before', 0], ['B', 1], ['B2', 0], ['Keep', 1]]);
+    expect(tree[1].children.map((f: any) => [f.name, f.board_count])).toEqual([['C', 1]]);
     const root = (await h.api('GET', '/api/boards?folder_id=none', { token: u.token })).body.boards.map((x: any) => x.id);
-    expect(root.sort()).toEqual([inA, inC].sort());
+    expect(root).toEqual([inA]);
+    expect((await h.api('GET', `/api/boards/${inB}`, { token: u.token })).body.board.folder_id).toBe(b.id);
+    expect((await h.api('GET', `/api/boards/${inC}`, { token: u.token })).body.board.folder_id).toBe(c.id);
     expect((await h.api('GET', `/api/boards/${inKeep}`, { token: u.token })).body.board.folder_id).toBe(keep.id);
     const updates = (await h.pool.query(`SELECT payload FROM outbox WHERE type = 'board.updated'`)).rows.map((x) => x.payload.data);
-    expect(updates.filter((d) => [inA, inC].includes(d.boardId)).every((d) => d.folderId === null)).toBe(true);
-    expect((await h.api('DELETE', `/api/folders/${b.id}`, { token: u.token })).body.code).toBe('FOLDER_NOT_FOUND');
+    expect(updates.filter((d) => d.boardId === inA).at(-1).folderId).toBeNull();
+    expect((await h.api('DELETE', `/api/folders/${a.id}`, { token: u.token })).body.code).toBe('FOLDER_NOT_FOUND');
+    // A nested folder's children move up to its own parent, not to the root.
+    expect((await h.api('DELETE', `/api/folders/${b.id}`, { token: u.token })).status).toBe(200);
+    expect(await childrenOf(u, null)).toEqual([before.id, c.id, b2.id, keep.id]);
+    await assertConsistent(u);
   });
 
   it('move-board: into own folder, to root; someone else’s folder is FOLDER_NOT_FOUND', async () => {

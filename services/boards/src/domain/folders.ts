@@ -72,3 +72,11 @@ export function applyReorder(current: readonly string[], requested: readonly str
 export function densePositions(order: readonly string[], current: ReadonlyMap<string, number>): { id: string; sort_order: number }[] {
   return order.map((id, i) => ({ id, sort_order: i })).filter((p) => current.get(p.id) !== p.sort_order);
 }
+
+/**
+ * The parent's new child order once `deletedId` goes: its own children take its place, in their
+ * order, so nothing the user made disappears and the tree reads as before minus one level.
+ */
+export function promoteChildren(parentOrder: readonly string[], deletedId: string, childIds: readonly string[]): string[] {
+  return parentOrder.flatMap((id) => (id === deletedId ? [...childIds] : [id]));
+}

@@ -3,7 +3,7 @@ import { CreateFolderRequest, MoveBoardRequest, MoveToPositionRequest, ReorderFo
 import { withTransaction, type PoolClient } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
 import { DEFAULT_FOLDER_COLOR, normalizeHexColor } from '../domain/colors.ts';
-import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative } from '../domain/folders.ts';
+import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative, promoteChildren } from '../domain/folders.ts';
 import { isUuid } from '../domain/ids.ts';
 import { publishBoardUpdated } from '../events/publish.ts';
 import * as boards from '../store/boards.ts';
@@ -96,17 +96,23 @@ export function foldersRouter(ctx: RouteContext): Router {
     res.json({ folder });
   });
 
-  // The whole subtree goes; every board in it moves to the root ('Доски из папки будут перемещены в корень').
+  /**
+   * Only this folder goes. Its boards move to the root ('Доски из папки будут перемещены в корень');
+   * its subfolders (with their boards) move up to its parent, in its place: nothing a user made
+   * disappears without being named (docs/decisions.md).
+   */
   r.delete('/folders/:id', ...ctx.auth, async (req, res) => {
     const me = userId(req);
     await inTree(me, async (db) => {
       const f = await ownFolder(db, idParam(req), me);
-      const ids = await folders.subtree(db, f.id);
-      const moved = await folders.boardsInFolders(db, ids);
-      await folders.moveBoardsToRoot(db, ids);
+      const moved = await folders.boardsInFolders(db, [f.id]);
+      await folders.moveBoardsToRoot(db, [f.id]);
       for (const b of moved) await publishBoardUpdated(db, { ...b, folder_id: null });
-      await folders.deleteFolders(db, ids);
-      await renumber(db, me, f.parent_id);
+      const parentOrder = (await folders.siblings(db, me, f.parent_id)).map((s) => s.id);
+      const children = (await folders.siblings(db, me, f.id)).map((s) => s.id);
+      await folders.reparentChildren(db, f.id, f.parent_id);
+      await folders.deleteFolders(db, [f.id]);
+      await renumber(db, me, f.parent_id, promoteChildren(parentOrder, f.id, children));
     });
     res.json({ message: 'Папка удалена' });
   });

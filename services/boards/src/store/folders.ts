@@ -70,19 +70,6 @@ export async function ancestorChain(db: Queryable, folderId: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-/** The folder and all its descendants. */
-export async function subtree(db: Queryable, folderId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `WITH RECURSIVE sub(id, depth) AS (
-       SELECT id, 0 FROM folders WHERE id = $1
-       UNION ALL
-       SELECT f.id, s.depth + 1 FROM folders f JOIN sub s ON f.parent_id = s.id WHERE s.depth < 10000
-     ) SELECT id FROM sub`,
-    [folderId],
-  );
-  return rows.map((r) => r.id);
-}
-
 export async function insertFolder(
   db: Queryable,
   f: { ownerId: string; name: string; parentId: string | null; color: string; sortOrder: number },
@@ -125,6 +112,11 @@ export async function boardsInFolders(db: Queryable, folderIds: string[]) {
 
 export async function moveBoardsToRoot(db: Queryable, folderIds: string[]) {
   await db.query('UPDATE boards SET folder_id = NULL WHERE folder_id = ANY($1::uuid[])', [folderIds]);
+}
+
+/** Moves every child folder of `folderId` under `newParent`, keeping their sort_order (renumbered after). */
+export async function reparentChildren(db: Queryable, folderId: string, newParent: string | null) {
+  await db.query('UPDATE folders SET parent_id = $2, updated_at = now() WHERE parent_id = $1', [folderId, newParent]);
 }
 
 export async function deleteFolders(db: Queryable, folderIds: string[]) {

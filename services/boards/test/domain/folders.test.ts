@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative } from '../../src/domain/folders.ts';
+import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative, promoteChildren } from '../../src/domain/folders.ts';
 
 describe('folder tree rules', () => {
   it('builds a tree ordered by sort_order; orphans become roots', () => {
@@ -47,5 +47,13 @@ describe('folder tree rules', () => {
       { id: 'c', sort_order: 1 },
       { id: 'b', sort_order: 2 },
     ]);
+  });
+});
+
+describe('promoteChildren', () => {
+  it("puts the deleted folder's children in its place, in their order", () => {
+    expect(promoteChildren(['a', 'x', 'b'], 'x', ['x1', 'x2'])).toEqual(['a', 'x1', 'x2', 'b']);
+    expect(promoteChildren(['x'], 'x', [])).toEqual([]);
+    expect(promoteChildren(['a'], 'x', ['x1'])).toEqual(['a']);
   });
 });
