@@ -2,3 +2,4 @@ export * from './processes.ts';
 export * from './postgres.ts';
 export * from './http.ts';
 export * from './eventually.ts';
+export * from './factories.ts';

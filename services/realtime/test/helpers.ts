@@ -11,7 +11,7 @@ import { connect, type NatsConnection } from 'nats';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer } from '@wb/service-kit';
-import { callJson, createDatabase } from '@wb/testkit';
+import { callJson, createBoard, createDatabase, registerUser, shareBoard } from '@wb/testkit';
 import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
 import { createBoardsService } from '../../boards/src/app.ts';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
@@ -69,22 +69,13 @@ export async function startPlatform(pgServerUrl: string, transport: EventTranspo
     transport,
     api,
     async user(name = 'Анна') {
-      const email = `${randomUUID()}@example.com`;
-      const r = await api('POST', '/api/auth/register', { base: authBase, body: { email, password: 'secret-password-1', name } });
-      if (r.status !== 201 && r.status !== 200) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
-      return { id: r.body.user.id, name, token: r.body.accessToken };
+      const u = await registerUser(authBase, { name });
+      return { id: u.id, name, token: u.token };
     },
     async board(owner, roles = []) {
-      const created = await api('POST', '/api/boards', { token: owner.token, body: { title: 'Доска' } });
-      if (created.status !== 201) throw new Error(`create board: ${created.status} ${JSON.stringify(created.body)}`);
-      const id: string = created.body.board.id;
-      const links: Record<string, string> = {};
-      if (roles.length > 0) {
-        await api('PUT', `/api/boards/${id}/sharing`, { token: owner.token, body: { enabled: true } });
-        const r = await api('POST', `/api/boards/${id}/multiple-links`, { token: owner.token, body: { enabledRoles: roles } });
-        for (const role of roles) links[role] = r.body.board[`${role}_token_hash`];
-      }
-      return { id, links };
+      const { id } = await createBoard(boardsBase, owner);
+      const links = roles.length > 0 ? await shareBoard(boardsBase, owner, id, roles) : {};
+      return { id, links: links as Record<string, string> };
     },
     async flushOutbox() {
       await boards.flushOutbox();
