@@ -2,7 +2,6 @@
  * A real stack for realtime tests: auth (tokens, JWKS) and boards (roles, sharing, events) on an
  * embedded Postgres, realtime on FerretDB or Postgres, events in-process or over a real NATS.
  */
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
