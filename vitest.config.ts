@@ -30,7 +30,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['frontend/test/browser/**/*.test.ts'],
-          fileParallelism: false,
+          // Each file starts its own product and Chromium on free ports and temporary directories,
+          // so two files run side by side like the other projects.
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
