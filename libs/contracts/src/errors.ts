@@ -51,6 +51,16 @@ export const ERRORS = {
   OBJECT_NOT_FOUND: def(404, 'Объект не найден или не поддерживает реакции'),
   DOCUMENT_TOO_LARGE: def(413, 'Доска слишком большая'),
 
+  // Board images (realtime) and export
+  IMAGE_TOO_LARGE: def(413, 'Изображение слишком большое'),
+  IMAGE_TYPE_NOT_ALLOWED: def(415, 'Поддерживаются только изображения PNG, JPEG, GIF и WebP'),
+  IMAGE_NOT_FOUND: def(404, 'Изображение не найдено'),
+  EXPORT_AREA_TOO_SMALL: def(400, 'Область экспорта должна быть больше 10×10'),
+  EXPORT_AREA_TOO_LARGE: def(413, 'Область экспорта слишком большая'),
+  EXPORT_TOO_MANY_OBJECTS: def(413, 'В области экспорта слишком много объектов'),
+  EXPORT_PDF_NOT_ALLOWED: def(403, 'Экспорт в PDF недоступен на вашем тарифе'),
+  EXPORT_BUSY: def(503, 'Сервис экспорта перегружен. Повторите попытку позже'),
+
   // Billing, plans, subscriptions
   BILLING_DISABLED: def(409, 'Биллинг временно недоступен', true),
   CHECKOUT_FAILED: def(502, 'Ошибка создания заказа', true),

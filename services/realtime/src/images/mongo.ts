@@ -1,0 +1,65 @@
+import { Binary, MongoClient, type Collection } from 'mongodb';
+import type { ImageType } from './sniff.ts';
+import type { ImageStore } from './store.ts';
+
+interface ImageDoc {
+  _id: string;
+  mime: ImageType;
+  size: number;
+  data: Binary;
+  createdAt: Date;
+}
+interface BoardImageDoc {
+  _id: string;
+  boardId: string;
+  hash: string;
+  createdAt: Date;
+}
+
+/**
+ * The cluster's image store. One document per image: the 10 MB upload limit keeps it well under
+ * MongoDB's 16 MB document size, so GridFS's chunking would add round trips and nothing else.
+ */
+export async function createMongoImageStore(opts: { url: string; dbName: string }): Promise<ImageStore> {
+  const client = new MongoClient(opts.url);
+  await client.connect();
+  const db = client.db(opts.dbName);
+  const images: Collection<ImageDoc> = db.collection('images');
+  const links: Collection<BoardImageDoc> = db.collection('board_images');
+  return {
+    async init() {
+      await links.createIndex({ boardId: 1 });
+    },
+    async put(boardId, image) {
+      // The bytes first: a link never points at an image that is not there.
+      await images.updateOne(
+        { _id: image.hash },
+        {
+          $setOnInsert: {
+            mime: image.mime,
+            size: image.bytes.length,
+            data: new Binary(image.bytes),
+            createdAt: new Date(),
+          },
+        },
+        { upsert: true },
+      );
+      await links.updateOne(
+        { _id: `${boardId}:${image.hash}` },
+        { $setOnInsert: { boardId, hash: image.hash, createdAt: new Date() } },
+        { upsert: true },
+      );
+    },
+    async get(boardId, hash) {
+      if (!(await links.findOne({ _id: `${boardId}:${hash}` }, { projection: { _id: 1 } }))) return null;
+      const doc = await images.findOne({ _id: hash });
+      return doc ? { hash, mime: doc.mime, bytes: Buffer.from(doc.data.buffer) } : null;
+    },
+    async deleteBoard(boardId) {
+      await links.deleteMany({ boardId });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

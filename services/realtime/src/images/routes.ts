@@ -1,0 +1,143 @@
+/**
+ * Image upload and serving (board-page.md §2 image tool, issue 10 item 6):
+ * - POST /yjs/images/:boardId — raw image bytes in the body; owner and editors (Bearer access token
+ *   and/or `x-share-token` of an editor link). Answers 201 {hash, url, mime, size}.
+ * - GET /yjs/images/:boardId/:hash — anyone who may read the board: `?token=` (an access token or a
+ *   share token, as the realtime socket takes it), `?share=`, or the same in headers, since an <img>
+ *   cannot send headers. Content-addressed, so cached for a year as immutable.
+ * - GET /internal/boards/:boardId/images/:hash — the export service's read (internal token only).
+ */
+import express, { Router, type Request } from 'express';
+import { z } from 'zod';
+import { appError, bearerToken, parse, type TokenVerifier } from '@wb/service-kit';
+import type { BoardAccessClient } from '../access.ts';
+import { CloseCode } from '../domain/close-codes.ts';
+import { resolveIdentity } from '../extensions/auth.ts';
+import type { Identity } from '../core/types.ts';
+import { sniffImageType } from './sniff.ts';
+import { IMAGE_HASH_SHAPE, imageHash, type ImageStore, type StoredImage } from './store.ts';
+
+export const DEFAULT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const EDIT_ROLES = new Set(['owner', 'editor']);
+
+export interface ImageRoutesDeps {
+  images: ImageStore;
+  verifier: TokenVerifier;
+  boards: BoardAccessClient;
+  maxBytes?: number;
+}
+
+const BoardParams = z.object({
+  boardId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});
+const ImageParams = BoardParams.extend({ hash: z.string().regex(IMAGE_HASH_SHAPE) });
+const ReadQuery = z.object({
+  token: z.string().max(4096).optional(),
+  share: z.string().max(256).optional(),
+});
+
+/** The URL an image object's `src` holds. */
+export const imageUrl = (boardId: string, hash: string): string => `/yjs/images/${boardId}/${hash}`;
+
+async function identify(
+  deps: ImageRoutesDeps,
+  req: Request,
+  boardId: string,
+  token?: string,
+  share?: string,
+): Promise<Identity> {
+  if (!token && !share) throw appError('TOKEN_MISSING');
+  const result = await resolveIdentity(deps, boardId, { token, share, address: req.socket.remoteAddress });
+  if (result.ok) return result.identity;
+  switch (result.code) {
+    case CloseCode.UNAUTHORIZED:
+      throw appError('TOKEN_INVALID');
+    case CloseCode.BOARD_NOT_FOUND:
+      throw appError('BOARD_NOT_FOUND');
+    case CloseCode.INTERNAL_ERROR:
+      throw appError('SERVICE_UNAVAILABLE');
+    default:
+      throw appError('ACCESS_DENIED');
+  }
+}
+
+function sendImage(res: express.Response, image: StoredImage): void {
+  res.set({
+    'content-type': image.mime,
+    // The URL names the content, so it never changes; private because reading it needs a right.
+    'cache-control': 'private, max-age=31536000, immutable',
+    etag: `"${image.hash}"`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'",
+  });
+  res.send(image.bytes);
+}
+
+export function imageRoutes(deps: ImageRoutesDeps): Router {
+  const maxBytes = deps.maxBytes ?? DEFAULT_IMAGE_MAX_BYTES;
+  const r = Router();
+  const raw = express.raw({ type: () => true, limit: maxBytes });
+
+  r.post(
+    '/yjs/images/:boardId',
+    // Refused before a byte is read when the declared length is already too much.
+    (req, _res, next) =>
+      next(Number(req.get('content-length') ?? 0) > maxBytes ? appError('IMAGE_TOO_LARGE') : undefined),
+    async (req, _res, next) => {
+      // Who first, so a stranger cannot make the server buffer 10 MB.
+      try {
+        const { boardId } = parse(BoardParams, req.params);
+        const who = await identify(
+          deps,
+          req,
+          boardId,
+          bearerToken(req),
+          req.get('x-share-token') ?? undefined,
+        );
+        if (!EDIT_ROLES.has(who.role)) throw appError('ACCESS_DENIED');
+        next();
+      } catch (err) {
+        next(err);
+      }
+    },
+    (req, res, next) =>
+      raw(req, res, (err?: unknown) => {
+        const e = err as { type?: string } | undefined;
+        next(e?.type === 'entity.too.large' ? appError('IMAGE_TOO_LARGE') : err);
+      }),
+    async (req, res) => {
+      const { boardId } = parse(BoardParams, req.params);
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const mime = sniffImageType(bytes);
+      if (!mime) throw appError('IMAGE_TYPE_NOT_ALLOWED');
+      const hash = imageHash(bytes);
+      await deps.images.put(boardId, { hash, mime, bytes });
+      res.status(201).json({ hash, url: imageUrl(boardId, hash), mime, size: bytes.length });
+    },
+  );
+
+  r.get('/yjs/images/:boardId/:hash', async (req, res) => {
+    const { boardId, hash } = parse(ImageParams, req.params);
+    const q = parse(ReadQuery, req.query);
+    const token = q.token ?? bearerToken(req);
+    const share = q.share ?? req.get('x-share-token') ?? undefined;
+    await identify(deps, req, boardId, token, share);
+    if (req.get('if-none-match') === `"${hash}"`) return void res.status(304).end();
+    const image = await deps.images.get(boardId, hash);
+    if (!image) throw appError('IMAGE_NOT_FOUND');
+    sendImage(res, image);
+  });
+
+  r.get('/internal/boards/:boardId/images/:hash', async (req, res) => {
+    const { boardId, hash } = parse(ImageParams, req.params);
+    const image = await deps.images.get(boardId, hash);
+    if (!image) throw appError('IMAGE_NOT_FOUND');
+    sendImage(res, image);
+  });
+
+  return r;
+}

@@ -1,0 +1,30 @@
+/**
+ * Board images, stored once by content hash beside the documents (never inside them). The bytes
+ * live once however many boards use them; a board may serve an image only if it was uploaded to
+ * that board, so a hash learnt elsewhere opens nothing. MongoDB in a cluster, PostgreSQL in the
+ * embedded mode; both pass test/images-store-contract.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import type { ImageType } from './sniff.ts';
+
+export interface StoredImage {
+  hash: string;
+  mime: ImageType;
+  bytes: Buffer;
+}
+
+export interface ImageStore {
+  /** Creates tables or indexes; idempotent. */
+  init(): Promise<void>;
+  /** Stores the bytes unless that hash exists, and links the image to the board. Idempotent. */
+  put(boardId: string, image: StoredImage): Promise<void>;
+  /** The image if it was uploaded to this board. */
+  get(boardId: string, hash: string): Promise<StoredImage | null>;
+  /** Forgets the board's links (the bytes stay while another board uses them). */
+  deleteBoard(boardId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** sha256 in hex: the image's id and the last part of its URL. */
+export const imageHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const IMAGE_HASH_SHAPE = /^[0-9a-f]{64}$/;
