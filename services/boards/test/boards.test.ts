@@ -88,6 +88,13 @@ describe('boards CRUD', () => {
     expect(await ids(`?search=${encodeURIComponent('ИДЕЙ')}`)).toEqual([b3.id]);
     expect(await ids(`?search=${encodeURIComponent('%')}`)).toEqual([b3.id]);
     expect(await ids(`?search=${encodeURIComponent('_')}`)).toEqual([]);
+    // 'е' and 'ё' are one letter, both ways and in either case.
+    const yo = (await h.api('POST', '/api/boards', { token: u.token, body: { title: 'Ёлка и ежи', folder_id: null } })).body.board;
+    const ye = (await h.api('POST', '/api/boards', { token: u.token, body: { title: 'Зеленая елка', folder_id: null } })).body.board;
+    for (const q of ['ёлк', 'ЕЛК', 'елк', 'ЁЛК']) expect(await ids(`?search=${encodeURIComponent(q)}`), q).toEqual([ye.id, yo.id]);
+    expect(await ids(`?search=${encodeURIComponent('ёжи')}`)).toEqual([yo.id]);
+    expect(await ids(`?search=${encodeURIComponent('зелёная')}`)).toEqual([ye.id]);
+    for (const b of [yo, ye]) await h.api('DELETE', `/api/boards/${b.id}`, { token: u.token });
     expect(await ids(`?folder_id=${folder.id}`)).toEqual([b1.id]);
     expect(await ids('?folder_id=none')).toEqual([b3.id, b2.id]);
     expect(await ids(`?tags=${t1.id}`)).toEqual([b3.id, b1.id]);
