@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { env, serviceConfig } from '@wb/service-kit';
+
+const optionalUrl = env.optionalString().pipe(z.string().url().optional());
+
+/** The billing service's environment (common settings in serviceConfig). Provider keys never leave this object. */
+export const BillingConfigSchema = serviceConfig(3004, {
+  DATABASE_URL: env.url(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_JWKS_URL: env.url(),
+  /** Where the browser comes back after paying; absent: the origin the checkout request came through. */
+  PUBLIC_URL: optionalUrl,
+  /** The built-in test provider (its own checkout page): development, the embedded mode and tests; never production. */
+  PAYMENTS_TEST_PROVIDER: env.bool(false),
+  /** Signs the test provider's notifications; a random key per process when absent. */
+  PAYMENTS_TEST_SECRET: env.optionalString(),
+  YOOKASSA_SHOP_ID: env.optionalString(),
+  YOOKASSA_SECRET_KEY: env.optionalString(),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  STRIPE_SECRET_KEY: env.optionalString(),
+  STRIPE_WEBHOOK_SECRET: env.optionalString(),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** How often the expiry job looks for subscriptions whose time ran out. */
+  EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  BODY_LIMIT: z.string().default('100kb'),
+});
+
+export type BillingConfig = z.infer<typeof BillingConfigSchema>;
+
+/** What createBillingService itself needs (the runner reads the rest). */
+export interface BillingServiceConfig {
+  http: { bodyLimit: string; publicUrl?: string };
+  providers: {
+    test?: { secret?: string };
+    yookassa?: { shopId: string; secretKey: string; apiUrl: string };
+    stripe?: { secretKey: string; webhookSecret: string; apiUrl: string };
+  };
+  jobs: { expiryIntervalMs: number };
+}
+export type ProvidersConfig = BillingServiceConfig['providers'];
+
+/** A provider is on when all of its keys are set. */
+export function billingServiceConfig(c: BillingConfig): BillingServiceConfig {
+  return {
+    http: { bodyLimit: c.BODY_LIMIT, publicUrl: c.PUBLIC_URL },
+    providers: {
+      test: c.PAYMENTS_TEST_PROVIDER ? { secret: c.PAYMENTS_TEST_SECRET } : undefined,
+      yookassa:
+        c.YOOKASSA_SHOP_ID && c.YOOKASSA_SECRET_KEY
+          ? { shopId: c.YOOKASSA_SHOP_ID, secretKey: c.YOOKASSA_SECRET_KEY, apiUrl: c.YOOKASSA_API_URL }
+          : undefined,
+      stripe:
+        c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL }
+          : undefined,
+    },
+    jobs: { expiryIntervalMs: c.EXPIRY_INTERVAL_MS },
+  };
+}
