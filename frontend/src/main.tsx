@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthFailureHandler } from './api/baseApi.ts';
 import { setNavigator } from './app/navigation.ts';
-import { createAppRouter } from './app/routes.tsx';
+import { createAppRouter, pageFor, pageModules } from './app/routes.tsx';
 import { store } from './app/store.ts';
 import { handleSessionExpired, initAuth } from './features/auth/session.ts';
 import './styles/index.css';
@@ -13,8 +13,11 @@ const router = createAppRouter();
 setNavigator((to, opts) => router.navigate(to, opts));
 setAuthFailureHandler(() => handleSessionExpired(store.dispatch, store.getState));
 
-// Authentication is initialised once, before (and independently of) the first render.
+// Authentication is initialised once, before (and independently of) the first render; the page the
+// app opens on is fetched meanwhile instead of after it.
 void initAuth(store.dispatch);
+const firstPage = pageFor(window.location.pathname);
+if (firstPage) void pageModules[firstPage]();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -20,15 +20,29 @@ export async function navigateTo(to: string, opts?: NavigateOptions): Promise<vo
   await navigator(to, opts);
 }
 
+const PROBE_ORIGIN = 'https://same-site.invalid';
+
 /**
- * A redirect target is only honoured if it is a path on this site ("/…", never "//host" or
- * "/\host"), so ?redirect= cannot send a user elsewhere.
+ * A redirect target is only honoured if it is a path on this site, so ?redirect= can neither send a
+ * user elsewhere nor crash the router. The URL parser drops tabs and newlines and reads "\" as "/",
+ * so "/\t/evil" or "/\\evil" would become "//evil": any control character or backslash is refused
+ * outright, and what is left must resolve to our own origin.
  */
 export function safeRedirect(target: string | null | undefined, fallback = '/dashboard'): string {
   if (!target) return fallback;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  if (/^\/(login|register)(\?|$|\/)/.test(target)) return fallback;
-  return target;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  if (!target.startsWith('/') || target.startsWith('//')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (/^\/(login|register)(\?|$|\/)/.test(path)) return fallback;
+  return path;
 }
 
 /** /login, with ?redirect= back to `path` unless that is the default target anyway. */

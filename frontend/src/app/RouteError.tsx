@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router-dom';
+import styles from './RouteError.module.css';
+import { buttonClass } from '../components/ui/index.ts';
+
+const TEXT = {
+  title: 'Не удалось открыть страницу',
+  body: 'Попробуйте обновить страницу. Если ошибка повторяется, вернитесь к доскам.',
+  reload: 'Обновить страницу',
+  home: 'К моим доскам',
+};
+
+/** What the user sees when a route throws: a way out, no stack trace (the details go to the console). */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <main className={styles.page} data-testid="route-error">
+      <h1>{TEXT.title}</h1>
+      <p>{TEXT.body}</p>
+      <div className={styles.actions}>
+        <button type="button" className={buttonClass({ variant: 'primary' })} onClick={() => window.location.reload()}>
+          {TEXT.reload}
+        </button>
+        <Link to="/dashboard" className={buttonClass({ variant: 'secondary' })}>
+          {TEXT.home}
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+// Issue 7's SPA figures: JavaScript the browser downloads for /login and /dashboard (bytes on the
+// wire, i.e. compressed when the gateway compresses) and the time from navigation to the first board
+// card on /dashboard for a user with 60 boards, in headless Chromium.
+//
+//   npm run bench -- spa                     the current build (frontend/dist)
+//   npm run bench -- spa --dist /tmp/old     another build, e.g. one made from an older commit
+//   BENCH_RUNS=15                            navigations per figure (default 10)
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { api, commandLine, machineInfo, repoRoot, startStack } from '../lib/harness.ts';
+
+const { values } = parseArgs({ options: { dist: { type: 'string' } }, allowPositionals: true });
+const dist = path.resolve(values.dist ?? path.join(repoRoot, 'frontend', 'dist'));
+const runs = Number(process.env.BENCH_RUNS ?? 10);
+const BOARDS = 60;
+const CARD = '[data-testid="board-card"]';
+
+/** Records when the first board card enters the DOM, in ms since navigation start. */
+const FIRST_CARD_PROBE = `(() => {
+  const seen = () => {
+    if (window.__firstCard === undefined && document.querySelector('${CARD}')) {
+      window.__firstCard = performance.now();
+      return true;
+    }
+    return false;
+  };
+  new MutationObserver((_, obs) => { if (seen()) obs.disconnect(); })
+    .observe(document, { childList: true, subtree: true });
+})();`;
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function newContext(browser: Browser, session?: Session): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ru-RU' });
+  if (session) {
+    await context.addInitScript(
+      ([a, r]) => {
+        localStorage.setItem('accessToken', a);
+        localStorage.setItem('refreshToken', r);
+      },
+      [session.accessToken, session.refreshToken] as const,
+    );
+  }
+  await context.addInitScript(FIRST_CARD_PROBE);
+  return context;
+}
+
+/** Bytes of JavaScript received for one cold navigation (response bodies as sent, plus headers). */
+async function scriptBytes(page: Page, url: string, readySelector: string): Promise<{ bytes: number; files: number }> {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() === 'script') sizes.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  });
+  await page.goto(url);
+  await page.waitForSelector(readySelector);
+  await page.waitForLoadState('networkidle');
+  const all = await Promise.all(sizes);
+  return { bytes: all.reduce((a, b) => a + b, 0), files: all.length };
+}
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return `median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, min ${s[0]!.toFixed(0)} ms, max ${s[s.length - 1]!.toFixed(0)} ms (${s.length} runs)`;
+}
+
+const stack = await startStack({ STATIC_DIR: dist });
+let browser: Browser | undefined;
+try {
+  const email = `bench-spa-${Date.now()}@example.com`;
+  const password = 'Bench-password-1';
+  await api(stack.url, 'POST', '/api/auth/register', { email, password, name: 'Бенчмарк' });
+  const session = await api<Session>(stack.url, 'POST', '/api/auth/login', { email, password });
+  for (let i = 0; i < BOARDS; i++) {
+    await api(stack.url, 'POST', '/api/boards', { title: `Доска ${i + 1}` }, session.accessToken);
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+
+  const transfer: string[] = [];
+  for (const [route, ready, signedIn] of [
+    ['/login', '[data-testid="login-submit"]', false],
+    ['/dashboard', CARD, true],
+  ] as const) {
+    const context = await newContext(browser, signedIn ? session : undefined);
+    const page = await context.newPage();
+    const { bytes, files } = await scriptBytes(page, `${stack.url}${route}`, ready);
+    transfer.push(`  ${route.padEnd(11)} ${(bytes / 1024).toFixed(1)} KiB of JavaScript in ${files} file(s)`);
+    await context.close();
+  }
+
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    // A fresh context is a cold cache; the second navigation in it reuses the cached assets.
+    const context = await newContext(browser, session);
+    const page = await context.newPage();
+    for (const into of [cold, warm]) {
+      await page.goto(`${stack.url}/dashboard`);
+      await page.waitForSelector(CARD);
+      const t = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
+      if (i > 0) into.push(t); // the first round warms the server (JIT, caches, query plans)
+    }
+    await context.close();
+  }
+
+  console.log(`\nSPA in headless Chromium (embedded mode, build ${path.relative(repoRoot, dist) || dist})`);
+  console.log(`command: ${commandLine()}`);
+  console.log(`machine: ${machineInfo()}`);
+  console.log('JavaScript transferred on a cold load:');
+  for (const line of transfer) console.log(line);
+  console.log(`navigation → first board card on /dashboard, ${BOARDS} boards:`);
+  console.log(`  cold cache  ${stats(cold)}`);
+  console.log(`  warm cache  ${stats(warm)}`);
+} finally {
+  await browser?.close();
+  await stack.stop();
+}
