@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardBackground, BoardListItem, CameraPosition, ShareRole } from '@wb/contracts';
 import { REACTABLE_TYPES, getObjects, objectToJSON, type Reaction } from '@wb/board-model';
-import { BoardCanvas, type BoardCanvasHandle } from '../canvas/index.ts';
+import { BoardCanvas, type BoardCanvasHandle } from './canvasMount.ts';
 import { AccessModal, type AccessModalTexts } from '../../dashboard/AccessModal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { BoardFooter } from './BoardFooter.tsx';
@@ -168,7 +168,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
           ref={canvasRef}
           doc={connection.doc}
           role={role}
-          limits={canvasLimits}
+          limits={canvasBounds(canvasLimits)}
           background={background}
           camera={camera.initial}
           onCameraChange={onCameraChange}
@@ -217,6 +217,12 @@ export function BoardWorkspace(props: WorkspaceProps) {
       {dialog === 'snapshots' && isOwner ? <SnapshotsDialog boardId={boardId} onClose={() => setDialog(null)} /> : null}
     </div>
   );
+}
+
+/** The boards answer allows nulls for an unbounded canvas; the canvas wants numbers and the flag. */
+function canvasBounds(l: BoardPageAnswer['canvasLimits']) {
+  const unlimited = l.unlimited || l.max_width === null || l.max_height === null;
+  return { max_width: l.max_width ?? 0, max_height: l.max_height ?? 0, unlimited };
 }
 
 /** The one selected sticky or image, live (its reactions change under us). */
