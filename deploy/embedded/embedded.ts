@@ -1,16 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool, startEmbeddedPostgres, type Pool } from '@wb/db';
 import { createInProcessTransport } from '@wb/events';
-import { createLogger, createTokenVerifier, listen, parseConfig, type Logger, type RunnableService, type RunningServer } from '@wb/service-kit';
-import { createAuthService, AuthConfigSchema } from '../../services/auth/src/app.ts';
-import { createBoardsService, SCHEMA as BOARDS_SCHEMA } from '../../services/boards/src/app.ts';
-import { BoardsConfigSchema } from '../../services/boards/src/config.ts';
-import { createRealtimeService } from '../../services/realtime/src/app.ts';
-import { createBoardAccessClient } from '../../services/realtime/src/access.ts';
-import { limitsFromEnv, RealtimeEnv } from '../../services/realtime/src/config.ts';
-import { createPostgresStore, REALTIME_SCHEMA } from '../../services/realtime/src/store/postgres.ts';
-import { createGateway, GatewayConfigSchema, type ServiceTarget } from '../../services/gateway/src/app.ts';
+import {
+  createLogger,
+  createRegistry,
+  listen,
+  onlyWithInternalToken,
+  parseConfig,
+  type AnyServiceDefinition,
+  type LocalService,
+  type RunnableService,
+  type RunningServer,
+  type ServiceRuntime,
+} from '@wb/service-kit';
+import { poolSet, stopSteps, verifierFor } from '@wb/service-kit/run';
+import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv } from '../services.ts';
+import { startDetachedPostgres } from './postgres.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,122 +37,127 @@ export interface EmbeddedHandle {
   url: string;
   port: number;
   databaseUrl: string;
+  /** The credential of this run's /internal/* calls and loopback ports. */
+  internalToken: string;
+  /** Each service's loopback address (they answer only calls carrying internalToken). */
+  internalUrls: Record<string, string>;
+  /** Stops in order (see stopSteps), then PostgreSQL; a second call waits for the first. */
   stop(): Promise<void>;
+}
+
+/** A loopback listener whose handler is set once its service exists (its URL is needed first). */
+async function loopbackListener(internalToken: string) {
+  let target: http.RequestListener = (_req, res) => {
+    res.writeHead(503).end();
+  };
+  const server = await listen(
+    http.createServer(onlyWithInternalToken(internalToken, (req, res) => target(req, res))),
+    0,
+    '127.0.0.1',
+  );
+  return { server, url: `http://127.0.0.1:${server.port}`, serve: (app: http.RequestListener) => void (target = app) };
 }
 
 /**
  * The whole product in one process (DESIGN.md, "Where it runs", embedded): an embedded PostgreSQL,
- * the in-process event transport, every service composed from its createXService, and the gateway
- * calling them in-process. Each service also listens on a loopback port for the internal calls
- * between services, exactly as it would in a cluster.
+ * the in-process event transport, every service of deploy/services.ts built from its definition,
+ * and the gateway calling them in-process. Each service also listens on a loopback port for the
+ * internal calls between services, as in a cluster; those ports answer only calls that carry this
+ * run's INTERNAL_TOKEN (generated per start unless the environment sets one).
  */
 export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
   const env: Record<string, string | undefined> = { ...process.env, ...opts.env };
-  delete env.PORT; // PORT is the gateway's; services listen on free loopback ports here.
   const logLevel = opts.logLevel ?? env.LOG_LEVEL ?? 'info';
-  const log = (name: string): Logger => createLogger(name, logLevel);
-  const root = log('embedded');
+  const root = createLogger('embedded', logLevel);
+  const internalToken = env.INTERNAL_TOKEN || randomBytes(32).toString('base64url');
 
   const dataDir = path.resolve(opts.dataDir ?? path.join(repoRoot, '.data'));
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+  const pg = await startDetachedPostgres({ dataDir: path.join(dataDir, 'postgres') });
   root.info({ dataDir }, 'embedded PostgreSQL started');
-  const transport = createInProcessTransport({ logger: log('events') });
-  const pools: Pool[] = [];
-  const pool = (schema: string) => {
-    const p = createPool({ url: pg.url, schema, applicationName: schema });
-    pools.push(p);
-    return p;
-  };
+  const transport = createInProcessTransport({ logger: createLogger('events', logLevel) });
+  const pools: Array<ReturnType<typeof poolSet>> = [];
   const services: RunnableService[] = [];
   const servers: RunningServer[] = [];
-  const internal = async (service: RunnableService): Promise<string> => {
-    await service.start();
-    services.push(service);
-    const server = await listen(service.app, 0, '127.0.0.1');
-    servers.push(server);
-    return `http://127.0.0.1:${server.port}`;
+  const local: Record<string, LocalService> = {};
+
+  const runtimeFor = (name: string, jwksUrl: string | undefined): ServiceRuntime => {
+    const set = poolSet(pg.url, name);
+    pools.push(set);
+    return {
+      logger: createLogger(name, logLevel),
+      pool: set.pool,
+      transport,
+      // One process is one replica: no relay between replicas.
+      nats: async () => undefined,
+      verifier: verifierFor(jwksUrl, internalToken),
+      internalToken,
+      registry: createRegistry(name),
+      local,
+    };
   };
-  const local = (service: RunnableService, url: string): ServiceTarget => ({
-    url,
-    local: { app: service.app as never, handleUpgrade: service.handleUpgrade?.bind(service) },
-  });
+  const closeAll = async () => {
+    for (const step of stopSteps({
+      servers,
+      services,
+      logger: root,
+      after: [() => transport.close(), ...pools.map((p) => () => p.end()), () => pg.stop()],
+    })) {
+      await step().catch((err) => root.error({ err }, 'stop step failed'));
+    }
+  };
 
   try {
-    const serviceEnv = { ...env, NATS_URL: undefined, MONGO_URL: undefined };
+    const definitions = await loadServices();
+    const loopbacks = await Promise.all(definitions.map(() => loopbackListener(internalToken)));
+    servers.push(...loopbacks.map((l) => l.server));
+    const internalUrls = Object.fromEntries(definitions.map((d, i) => [d.name, loopbacks[i]!.url]));
+    // What a cluster gets from its environment: where the others are, the shared database and secret.
+    const serviceEnv: Record<string, string | undefined> = {
+      ...env,
+      PORT: '0',
+      NATS_URL: undefined,
+      MONGO_URL: undefined,
+      DATABASE_URL: pg.url,
+      INTERNAL_TOKEN: internalToken,
+      REPLICA_ID: 'embedded',
+      ...reachEnv(definitions.map((d, i) => [d, loopbacks[i]!.url])),
+    };
 
-    const auth = await createAuthService({
-      pool: pool('auth'),
-      transport,
-      logger: log('auth'),
-      config: parseConfig(AuthConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url }),
-    });
-    const authUrl = await internal(auth);
-    const jwksUrl = `${authUrl}/internal/jwks`;
+    for (const [i, definition] of definitions.entries()) {
+      const config = parseConfig(definition.configSchema, serviceEnv);
+      const service = await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL));
+      await service.start();
+      services.push(service);
+      local[definition.name] = service;
+      loopbacks[i]!.serve(service.app);
+    }
 
-    const boards = await createBoardsService({
-      pool: pool(BOARDS_SCHEMA),
-      transport,
-      logger: log('boards'),
-      config: { http: { bodyLimit: parseConfig(BoardsConfigSchema, { ...serviceEnv, DATABASE_URL: pg.url, AUTH_JWKS_URL: jwksUrl }).BODY_LIMIT } },
-      verifier: createTokenVerifier({ jwksUrl }),
+    const gatewayDefinition: AnyServiceDefinition = await loadDefinition(GATEWAY_PACKAGE);
+    const gatewayConfig = parseConfig(gatewayDefinition.configSchema, {
+      ...serviceEnv,
+      PORT: String(opts.port ?? 8080),
+      STATIC_DIR: opts.staticDir ?? env.STATIC_DIR ?? path.join(repoRoot, 'frontend', 'dist'),
     });
-    const boardsUrl = await internal(boards);
-
-    // Board documents in PostgreSQL (no MongoDB here) and no relay: one process is one replica.
-    const realtimeEnv = parseConfig(RealtimeEnv, { ...serviceEnv, BOARDS_INTERNAL_URL: boardsUrl, AUTH_JWKS_URL: jwksUrl });
-    const realtime = await createRealtimeService({
-      logger: log('realtime'),
-      store: createPostgresStore(pool(REALTIME_SCHEMA)),
-      verifier: createTokenVerifier({ jwksUrl }),
-      boards: createBoardAccessClient(boardsUrl),
-      transport,
-      replicaId: 'embedded',
-      limits: limitsFromEnv(realtimeEnv),
-    });
-    const realtimeUrl = await internal(realtime);
-
-    const gateway = createGateway({
-      config: parseConfig(GatewayConfigSchema, {
-        ...env,
-        PORT: String(opts.port ?? 8080),
-        STATIC_DIR: opts.staticDir ?? env.STATIC_DIR ?? path.join(repoRoot, 'frontend', 'dist'),
-      }),
-      logger: log('gateway'),
-      targets: {
-        auth: local(auth, authUrl),
-        boards: local(boards, boardsUrl),
-        realtime: local(realtime, realtimeUrl),
-      },
-    });
+    const gateway = await gatewayDefinition.create(gatewayConfig, runtimeFor('gateway', undefined));
+    await gateway.start();
+    services.push(gateway);
     const server = await listen(gateway.app, opts.port ?? 8080);
     server.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade?.(req, socket, head));
     servers.unshift(server);
     const url = `http://localhost:${server.port}`;
     root.info({ url }, 'whiteboard is running');
 
-    let stopped = false;
+    let stopping: Promise<void> | undefined;
     return {
       url,
       port: server.port,
       databaseUrl: pg.url,
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        // Stop accepting first; services then close their long-lived sockets (realtime's WebSockets
-        // would otherwise hold the servers open) and flush; then the servers finish draining.
-        const closing = servers.map((s) => s.close());
-        for (const s of [...services].reverse()) await s.stop().catch((err) => root.error({ err }, 'stop failed'));
-        await Promise.all(closing);
-        await transport.close();
-        for (const p of pools) await p.end().catch(() => {});
-        await pg.stop();
-      },
+      internalToken,
+      internalUrls,
+      stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
-    for (const s of servers) await s.close().catch(() => {});
-    for (const s of services) await s.stop().catch(() => {});
-    for (const p of pools) await p.end().catch(() => {});
-    await pg.stop().catch(() => {});
+    await closeAll();
     throw err;
   }
 }

@@ -1,3 +1,5 @@
+// `npm start` runs this: the whole product in one process (see embedded.ts). Signals stop it in
+// order; repeated ones (Ctrl+C reaches the whole process group, and npm start forwards it) are ignored.
 import { z } from 'zod';
 import { createLogger, env, loadConfig, onShutdown, stopTracing } from '@wb/service-kit';
 import { startEmbedded } from './embedded.ts';
@@ -10,6 +12,8 @@ const config = loadConfig(
   }),
 );
 const logger = createLogger('embedded', config.LOG_LEVEL);
-const handle = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, logLevel: config.LOG_LEVEL });
+const starting = startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, logLevel: config.LOG_LEVEL });
+// Registered before the start finishes: a signal during start still stops PostgreSQL (it runs detached).
+onShutdown(logger, [async () => (await starting.catch(() => undefined))?.stop(), () => stopTracing()]);
+const handle = await starting;
 process.stdout.write(`\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n\n`);
-onShutdown(logger, [() => handle.stop(), () => stopTracing()]);

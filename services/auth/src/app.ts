@@ -120,3 +120,5 @@ export const authService = defineService({
       registry: rt.registry,
     }),
 });
+
+export default authService;

@@ -103,3 +103,5 @@ export const boardsService = defineService({
       registry: rt.registry,
     }),
 });
+
+export default boardsService;

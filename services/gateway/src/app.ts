@@ -93,7 +93,8 @@ export function createGateway(deps: GatewayDeps): RunnableService {
 
   const bodyLimit: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > config.BODY_LIMIT_BYTES) return next(appError('PAYLOAD_TOO_LARGE'));
+    const limit = req.originalUrl.startsWith('/yjs/images/') ? config.IMAGE_BODY_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
+    if (length > limit) return next(appError(limit === config.BODY_LIMIT_BYTES ? 'PAYLOAD_TOO_LARGE' : 'IMAGE_TOO_LARGE'));
     next();
   };
 
@@ -161,3 +162,5 @@ export const gatewayService = defineService({
     return createGateway({ config, logger: rt.logger, targets, internalToken: rt.internalToken, registry: rt.registry });
   },
 });
+
+export default gatewayService;

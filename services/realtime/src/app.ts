@@ -221,3 +221,5 @@ export const realtimeService = defineService({
     };
   },
 });
+
+export default realtimeService;

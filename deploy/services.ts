@@ -1,0 +1,23 @@
+import type { AnyServiceDefinition } from '@wb/service-kit';
+
+/**
+ * Every backend service the runners start, in start order (stopped in reverse). Each package's
+ * entry exports its definition as default (see defineService in @wb/service-kit). Adding a
+ * service is one line here; the gateway is not listed: it fronts the others and starts last.
+ */
+export const SERVICE_PACKAGES = ['@wb/auth', '@wb/boards', '@wb/realtime'] as const;
+
+export const GATEWAY_PACKAGE = '@wb/gateway';
+
+export async function loadDefinition(pkg: string): Promise<AnyServiceDefinition> {
+  const mod = (await import(pkg)) as { default?: AnyServiceDefinition };
+  if (!mod.default?.create) throw new Error(`${pkg} does not export a service definition as default`);
+  return mod.default;
+}
+
+export const loadServices = (): Promise<AnyServiceDefinition[]> => Promise.all(SERVICE_PACKAGES.map(loadDefinition));
+
+/** The environment every service uses to reach the others (AUTH_URL, AUTH_JWKS_URL, BOARDS_URL, ...). */
+export function reachEnv(urls: Array<[AnyServiceDefinition, string]>): Record<string, string> {
+  return Object.assign({}, ...urls.map(([d, url]) => d.reachedBy?.(url) ?? {}));
+}
