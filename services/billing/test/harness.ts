@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
+import { createPool, type Pool } from '@wb/db';
+import { createInProcessTransport, createNatsTransport, newEvent, type EventTransport } from '@wb/events';
+import { createLogger, createTokenVerifier, listen, type RunningServer, type TokenVerifier } from '@wb/service-kit';
+import { callJson, createDatabase, startNats, startPostgres, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
+import { createBoardsService, SCHEMA as BOARDS_SCHEMA, type BoardsService } from '@wb/boards';
+import { createBillingService, SCHEMA, type BillingService, type BillingServiceConfig } from '../src/app.ts';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  token: string;
+}
+
+/** A clock the test moves by hand. */
+export interface TestClock {
+  (): Date;
+  advanceDays(days: number): void;
+  set(d: Date): void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advanceDays = (d) => {
+    now += d * 86_400_000;
+  };
+  clock.set = (d) => {
+    now = d.getTime();
+  };
+  return clock;
+}
+
+export interface Harness {
+  pool: Pool;
+  boardsPool: Pool;
+  transport: EventTransport;
+  billing: BillingService;
+  boards: BoardsService;
+  billingBase: string;
+  boardsBase: string;
+  clock: TestClock;
+  /** A user auth would have registered: token, plus user.registered published as auth would. */
+  user(opts?: { name?: string; admin?: boolean; registered?: boolean }): Promise<TestUser>;
+  admin: TestUser;
+  billingApi(method: string, path: string, opts?: JsonCallOptions): Promise<JsonAnswer>;
+  boardsApi(method: string, path: string, opts?: JsonCallOptions): Promise<JsonAnswer>;
+  /** Publishes billing's outbox and waits until boards consumed it (in-process transport delivers at once). */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  nats?: boolean;
+  providers?: BillingServiceConfig['providers'];
+  publicUrl?: string;
+}
+
+export const TEST_PAYMENTS_SECRET = 'test-secret-of-the-harness';
+
+/**
+ * Real billing and boards services on one fresh database (their own schemas), sharing one event
+ * transport: in-process by default, a real nats-server with JetStream when `nats` is set. Tokens are
+ * signed with a test key and checked by the real verifier.
+ */
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const pg = await startPostgres();
+  const url = await createDatabase(pg.url);
+  const nats = opts.nats ? await startNats() : undefined;
+  const transport = nats ? await createNatsTransport({ servers: nats.url }) : createInProcessTransport();
+  const pool = createPool({ url, schema: SCHEMA, max: 20 });
+  const boardsPool = createPool({ url, schema: BOARDS_SCHEMA, max: 10 });
+  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
+  const verifier: TokenVerifier = createTokenVerifier({ jwks: { keys: [jwk] } });
+  const clock = testClock();
+  const logger = createLogger('billing-test', 'silent');
+
+  const billing = await createBillingService({
+    pool,
+    transport,
+    logger,
+    verifier,
+    clock,
+    config: {
+      http: { bodyLimit: '100kb', publicUrl: opts.publicUrl },
+      providers: opts.providers ?? { test: { secret: TEST_PAYMENTS_SECRET } },
+      // The tests run passes themselves with the moved clock.
+      jobs: { expiryIntervalMs: 3_600_000 },
+    },
+  });
+  const boards = await createBoardsService({
+    pool: boardsPool,
+    transport,
+    logger: createLogger('boards-test', 'silent'),
+    config: { http: { bodyLimit: '100kb' } },
+    verifier,
+  });
+  await billing.start();
+  await boards.start();
+  const servers: RunningServer[] = [await listen(billing.app, 0, '127.0.0.1'), await listen(boards.app, 0, '127.0.0.1')];
+  const billingBase = `http://127.0.0.1:${servers[0]!.port}`;
+  const boardsBase = `http://127.0.0.1:${servers[1]!.port}`;
+
+  const sign = (id: string, name: string, email: string, admin: boolean) =>
+    new SignJWT({ name, email, admin })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
+      .setSubject(id)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+
+  const user: Harness['user'] = async ({ name = 'Тестовый пользователь', admin = false, registered = true } = {}) => {
+    const id = randomUUID();
+    const email = `${id}@example.com`;
+    if (registered) {
+      await transport.publish(newEvent('user.registered', { userId: id, email, name, createdAt: new Date().toISOString() }, 'auth'));
+      await eventually(async () => {
+        const { rowCount } = await pool.query('SELECT 1 FROM entitlements WHERE user_id = $1', [id]);
+        if (!rowCount) throw new Error(`billing has not heard of ${id} yet`);
+      });
+    }
+    return { id, name, email, token: await sign(id, name, email, admin) };
+  };
+  const admin = await user({ name: 'Админ', admin: true, registered: false });
+
+  return {
+    pool,
+    boardsPool,
+    transport,
+    billing,
+    boards,
+    billingBase,
+    boardsBase,
+    clock,
+    user,
+    admin,
+    billingApi: (method, path, o) => callJson(billingBase, method, path, o),
+    boardsApi: (method, path, o) => callJson(boardsBase, method, path, o),
+    async settle() {
+      await billing.flushOutbox();
+    },
+    async stop() {
+      for (const s of servers) await s.close();
+      await billing.stop();
+      await boards.stop();
+      await transport.close();
+      await pool.end();
+      await boardsPool.end();
+      await nats?.stop();
+      await pg.stop();
+    },
+  };
+}
+
+/** Polls until `check` passes (consumers run asynchronously). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+export const FREE_ID = '00000000-0000-4000-8000-000000000001';
+export const PRO_ID = '00000000-0000-4000-8000-000000000002';
+export const PRO_MONTH_ID = '00000000-0000-4000-8000-000000000021';
+
+/** Everything billing stores, to prove a refused request changed nothing. */
+export async function snapshot(pool: Pool): Promise<string> {
+  const tables = ['plans', 'plan_variants', 'subscriptions', 'payments', 'entitlements', 'system_config', 'users'];
+  const parts: string[] = [];
+  for (const t of tables) {
+    const { rows } = await pool.query(`SELECT * FROM ${t} ORDER BY 1`);
+    parts.push(`${t}:${JSON.stringify(rows)}`);
+  }
+  const { rows } = await pool.query('SELECT id, type, payload FROM outbox ORDER BY seq');
+  parts.push(`outbox:${JSON.stringify(rows)}`);
+  return parts.join('\n');
+}
+
+export async function outboxEvents(pool: Pool, type: string): Promise<Array<{ data: Record<string, unknown> }>> {
+  const { rows } = await pool.query('SELECT payload FROM outbox WHERE type = $1 ORDER BY seq', [type]);
+  return rows.map((r) => r.payload);
+}
