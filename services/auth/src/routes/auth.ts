@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { withTransaction } from '@wb/db';
 import { LoginRequest, LogoutRequest, RefreshRequest, RegisterRequest } from '@wb/contracts';
 import { appError, optionalAuth, parse } from '@wb/service-kit';
@@ -6,8 +6,27 @@ import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '..
 import { signAccessToken } from '../domain/tokens.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { createSession, revokeSession, revokeSessionByToken, rotateRefreshToken } from '../store/sessions.ts';
+import {
+  ACCOUNT_POLICY,
+  accountKey,
+  ADDRESS_POLICY,
+  addressKey,
+  DEVICE_POLICY,
+  deviceKey,
+  retryAfterSeconds,
+} from '../domain/throttle.ts';
+import { blockedFor, clearFailures, deviceHashHex, isTrustedDevice, recordFailure, trustDevice } from '../store/throttle.ts';
 import { findUserByEmail, insertUser, setPasswordHash } from '../store/users.ts';
 import { currentSessionId, type AuthContext } from './context.ts';
+
+const DEVICE_COOKIE = 'wb_device';
+const DEVICE_TTL_SECONDS = 180 * 24 * 3600;
+const DEVICE_COOKIE_VALUE = /(?:^|;\s*)wb_device=([A-Za-z0-9_-]{43})(?:;|$)/;
+
+function readDeviceCookie(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  return header ? DEVICE_COOKIE_VALUE.exec(header)?.[1] : undefined;
+}
 
 /** Public calls: register, login, refresh, logout. */
 export function authRouter(ctx: AuthContext): Router {
@@ -37,14 +56,39 @@ export function authRouter(ctx: AuthContext): Router {
     });
   });
 
+  /**
+   * Throttled per account and per address (a growing delay, state in PostgreSQL for every replica);
+   * a browser that signed in to this account before is judged by its own budget instead, so neither
+   * an attack on the account nor a neighbour behind the same address holds its owner back.
+   */
   r.post('/login', async (req, res) => {
     const body = parse(LoginRequest, req.body);
     const user = await findUserByEmail(pool, body.email);
-    if (!user) {
-      await burnPasswordCheck(body.password);
+    const device = readDeviceCookie(req);
+    const trusted = user !== null && device !== undefined && (await isTrustedDevice(pool, device, user.id));
+    const keys = trusted ? [deviceKey(deviceHashHex(device!))] : [accountKey(body.email), addressKey(req.ip ?? 'unknown')];
+    const wait = await blockedFor(pool, keys);
+    if (wait > 0) {
+      res.setHeader('retry-after', String(retryAfterSeconds(wait)));
+      throw appError('RATE_LIMITED');
+    }
+    const ok = user ? await verifyPassword(user.password_hash, body.password) : (await burnPasswordCheck(body.password), false);
+    if (!user || !ok) {
+      if (trusted) await recordFailure(pool, keys[0]!, DEVICE_POLICY);
+      else await Promise.all([recordFailure(pool, keys[0]!, ACCOUNT_POLICY), recordFailure(pool, keys[1]!, ADDRESS_POLICY)]);
       throw appError('INVALID_CREDENTIALS');
     }
-    if (!(await verifyPassword(user.password_hash, body.password))) throw appError('INVALID_CREDENTIALS');
+    // The address keeps its count: signing in to one's own account must not reset a sprayer's budget.
+    await clearFailures(pool, [keys[0]!]);
+    if (!trusted) {
+      res.cookie(DEVICE_COOKIE, await trustDevice(pool, user.id, DEVICE_TTL_SECONDS), {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.secure,
+        path: '/api/auth',
+        maxAge: DEVICE_TTL_SECONDS * 1000,
+      });
+    }
     if (needsRehash(user.password_hash)) {
       // Parameters were raised since this hash was made; upgrade it while the password is at hand.
       await setPasswordHash(pool, user.id, await hashPassword(body.password)).catch((err) => req.log.warn({ err }, 'rehash failed'));

@@ -2,6 +2,7 @@ import { withTransaction, type Pool, type PoolClient, type Queryable } from '@wb
 import { decideRefresh, type RefreshDecision } from '../domain/refresh.ts';
 import { hashRefreshToken, newRefreshToken } from '../domain/tokens.ts';
 import type { UserRow } from '../domain/users.ts';
+import { deleteStaleThrottleState } from './throttle.ts';
 
 export async function issueRefreshToken(db: Queryable, sessionId: string, ttlSeconds: number): Promise<string> {
   const token = newRefreshToken();
@@ -96,4 +97,5 @@ export async function revokeUserSessions(db: Queryable, userId: string, reason: 
 export async function deleteExpiredTokens(db: Queryable): Promise<void> {
   await db.query('DELETE FROM refresh_tokens WHERE expires_at < now()');
   await db.query('DELETE FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.session_id = s.id)');
+  await deleteStaleThrottleState(db);
 }
