@@ -12,11 +12,17 @@ import { createPostgresStore, REALTIME_SCHEMA } from './store/postgres.ts';
 import { RealtimeServer } from './core/server.ts';
 import type { Extension } from './core/types.ts';
 import { Auth } from './extensions/auth.ts';
+import { ReactionLimits } from './extensions/reaction-limits.ts';
+import { cacheBoardAccess, coalesceVerifier } from './admission-cache.ts';
 import { Persistence } from './extensions/persistence.ts';
 import { Relay, type ControlMessage } from './extensions/relay.ts';
 import { createRealtimeMetrics } from './extensions/metrics.ts';
 import { subscribeBoardEvents } from './events/board-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
+
+/** How long an access answer serves further sockets (revocations forget it at once). */
+const ADMISSION_CACHE_MS = 2_000;
 
 export interface RealtimeDeps {
   logger: Logger;
@@ -32,6 +38,9 @@ export interface RealtimeDeps {
   registry?: Registry;
   /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
   internalToken?: string;
+  /** Board images (src/images); absent = no image routes. */
+  images?: ImageStore;
+  imageMaxBytes?: number;
 }
 
 export interface RealtimeService extends RunnableService {
@@ -59,7 +68,6 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   const persistence = new Persistence({
     store: deps.store,
     logger,
-    flushIntervalMs: limits.flushIntervalMs,
     compactIntervalMs: limits.compactIntervalMs,
     onSaved: async (boardId, version, objectsCount) => {
       await deps.transport?.publish({
@@ -89,17 +97,22 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     });
   }
 
+  // A burst of sockets costs one access look-up per board and credential (see admission-cache.ts).
+  const boards = cacheBoardAccess(deps.boards, ADMISSION_CACHE_MS);
+  const verifier = coalesceVerifier(deps.verifier);
   // Order matters: the relay subscribes before the store is read, so nothing relayed meanwhile is missed.
-  const extensions: Extension[] = [new Auth({ verifier: deps.verifier, boards: deps.boards })];
+  const extensions: Extension[] = [new Auth({ verifier, boards }), new ReactionLimits()];
   if (relay) extensions.push(relay);
   extensions.push(persistence);
 
   // eslint-disable-next-line prefer-const -- declared above, before the closures that use it
-  server = new RealtimeServer({ limits, logger, extensions });
+  server = new RealtimeServer({ limits, logger, extensions, write: (entries) => deps.store.appendMany(entries) });
   const metrics = createRealtimeMetrics(registry, {
     connections: () => server.connectionCount,
     documents: () => server.rooms.size,
-    persistenceLagMs: () => persistence.lagMs(),
+    persistenceLagMs: () => server.commits.lagMs(),
+    backlogBytes: () => server.commits.backlogBytes,
+    pausedSockets: () => server.pausedCount,
   });
   server.setStats(metrics.stats);
   metricsRef.observeRelayLag = metrics.observeRelayLag;
@@ -118,19 +131,37 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     try {
       if (msg.action === 'deleted') await server.dropRoom(boardId, CloseCode.BOARD_NOT_FOUND, 'board deleted');
       else if (msg.action === 'reset') await server.resetRoom(boardId, { persist: false });
+      else if (msg.action === 'revoke') revokeHere(boardId, msg.tokens ?? null);
       else await recheck(boardId);
     } catch (err) {
       logger.error({ err, boardId, action: msg.action }, 'control action failed');
     }
   }
 
+  /** Links died: forget cached answers, close their sockets and drop their queued updates. */
+  function revokeHere(boardId: string, tokens: string[] | null): number {
+    boards.invalidate(boardId);
+    return server.revokeLinks(boardId, tokens ? new Set(tokens) : null);
+  }
+
+  /** The boards service's synchronous call: this replica at once, the others through the relay. */
+  async function revoke(boardId: string, tokens: string[] | null): Promise<number> {
+    const closed = revokeHere(boardId, tokens);
+    if (relay) {
+      relay.control(boardId, { action: 'revoke', ...(tokens ? { tokens } : {}) });
+      await deps.nats!.flush();
+    }
+    return closed;
+  }
+
   /** Sharing changed: every connection asks boards again with the credentials it came with. */
   async function recheck(boardId: string): Promise<void> {
+    boards.invalidate(boardId);
     await Promise.all(
       server.connectionsOf(boardId).map(async (conn) => {
         const who = conn.identity;
         if (!who) return;
-        const answer = await deps.boards
+        const answer = await boards
           .access(boardId, { userId: who.userId ?? undefined, shareToken: who.shareToken })
           .catch(() => null);
         if (!answer) return; // boards unreachable: keep the connection rather than guess
@@ -148,11 +179,13 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
       server,
       persistence,
       store: deps.store,
-      verifier: deps.verifier,
-      boards: deps.boards,
+      verifier,
+      boards,
       reset: (boardId) => control(boardId, { action: 'reset' }),
+      revoke,
     }),
   );
+  if (deps.images) app.use(imageRoutes({ images: deps.images, verifier, boards, maxBytes: deps.imageMaxBytes }));
   finish();
 
   let subscription: Subscription | undefined;
@@ -165,6 +198,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     handleUpgrade: (req, socket, head) => server.handleUpgrade(req, socket, head),
     async start() {
       await deps.store.init();
+      await deps.images?.init();
       persistence.start(() => server.rooms.values());
       if (deps.transport) {
         subscription = await subscribeBoardEvents({
@@ -191,12 +225,15 @@ export const realtimeService = defineService({
   reachedBy: (url) => ({ REALTIME_URL: url, REALTIME_INTERNAL_URL: url }),
   async create(config, rt) {
     let store: DocumentStore;
+    let images: ImageStore;
     if (config.MONGO_URL) {
       // Loaded only here: the embedded mode keeps documents in PostgreSQL and never needs the driver.
       const { createMongoStore } = await import('./store/mongo.ts');
       store = await createMongoStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+      images = await createMongoImageStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
     } else if (config.DATABASE_URL) {
       store = createPostgresStore(rt.pool(REALTIME_SCHEMA));
+      images = createPostgresImageStore(rt.pool(REALTIME_SCHEMA), REALTIME_SCHEMA);
     } else {
       throw new ConfigError('Invalid configuration:\n  MONGO_URL or DATABASE_URL is required');
     }
@@ -211,12 +248,15 @@ export const realtimeService = defineService({
       limits: limitsFromEnv(config),
       registry: rt.registry,
       internalToken: rt.internalToken,
+      images,
+      imageMaxBytes: config.IMAGE_MAX_BYTES,
     });
     return {
       ...service,
       async stop() {
         await service.stop();
         await store.close();
+        await images.close();
       },
     };
   },

@@ -19,6 +19,18 @@ export const RealtimeEnv = serviceConfig(3004, {
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
   MAX_DOC_BYTES: bytes(20 * 1024 * 1024),
   MAX_CONNECTIONS_PER_BOARD: z.coerce.number().int().min(1).default(200),
+  /** Anonymous link visitors' share of a board; the rest is kept for signed-in users. */
+  MAX_ANONYMOUS_PER_BOARD: z.coerce.number().int().min(0).default(150),
+  /** The owner's extra connections above a full board. */
+  OWNER_RESERVE: z.coerce.number().int().min(1).default(20),
+  /** Group commit: how long the first update waits for others before the store round trip. */
+  GROUP_COMMIT_MS: z.coerce.number().min(0).default(2),
+  /** Accepted, not yet durable bytes above which the busiest sockets stop being read. */
+  MAX_PENDING_BYTES: bytes(8 * 1024 * 1024),
+  MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(300),
+  MESSAGE_BURST: z.coerce.number().int().min(1).default(600),
+  /** Largest board image upload (src/images). */
+  IMAGE_MAX_BYTES: bytes(10 * 1024 * 1024),
   REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
 });
 export type RealtimeEnv = z.infer<typeof RealtimeEnv>;
@@ -31,6 +43,12 @@ export interface RealtimeLimits {
   maxMessageBytes: number;
   maxDocBytes: number;
   maxConnectionsPerBoard: number;
+  maxAnonymousPerBoard: number;
+  ownerReserve: number;
+  groupCommitMs: number;
+  maxPendingBytes: number;
+  messagesPerSecond: number;
+  messageBurst: number;
 }
 
 export const DEFAULT_LIMITS: RealtimeLimits = {
@@ -39,6 +57,12 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxMessageBytes: 1024 * 1024,
   maxDocBytes: 20 * 1024 * 1024,
   maxConnectionsPerBoard: 200,
+  maxAnonymousPerBoard: 150,
+  ownerReserve: 20,
+  groupCommitMs: 2,
+  maxPendingBytes: 8 * 1024 * 1024,
+  messagesPerSecond: 300,
+  messageBurst: 600,
 };
 
 export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
@@ -48,5 +72,11 @@ export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
     maxMessageBytes: e.MAX_MESSAGE_BYTES,
     maxDocBytes: e.MAX_DOC_BYTES,
     maxConnectionsPerBoard: e.MAX_CONNECTIONS_PER_BOARD,
+    maxAnonymousPerBoard: e.MAX_ANONYMOUS_PER_BOARD,
+    ownerReserve: e.OWNER_RESERVE,
+    groupCommitMs: e.GROUP_COMMIT_MS,
+    maxPendingBytes: e.MAX_PENDING_BYTES,
+    messagesPerSecond: e.MESSAGES_PER_SECOND,
+    messageBurst: e.MESSAGE_BURST,
   };
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   [mongo, pg] = await Promise.all([startMongo(), startPostgres()]);
   platform = await startPlatform(pg.url);
   store = await createMongoStore({ url: mongo.url, dbName: 'rt_single' });
-  rt = await startRealtime({ platform, store, limits: { maxMessageBytes: 64 * 1024, maxDocBytes: 256 * 1024, maxConnectionsPerBoard: 5 } });
+  rt = await startRealtime({ platform, store, limits: { maxMessageBytes: 64 * 1024, maxDocBytes: 256 * 1024, maxConnectionsPerBoard: 5, maxAnonymousPerBoard: 3, ownerReserve: 2 } });
 });
 
 afterAll(async () => {
@@ -179,7 +179,7 @@ describe('roles enforced on the server', () => {
   it('refuses with distinct close codes', async () => {
     const owner = await platform.user('Зоя');
     const other = await platform.user('Чужой');
-    const { id } = await platform.board(owner);
+    const { id, links } = await platform.board(owner, ['viewer']);
     const code = async (url: string) => (await rawSocket(url).closed).code;
     expect(await code(`${rt.wsUrl}/${id}`)).toBe(CloseCode.UNAUTHORIZED);
     expect(await code(`${rt.wsUrl}/${id}?token=a.b.c`)).toBe(CloseCode.UNAUTHORIZED);
@@ -187,9 +187,18 @@ describe('roles enforced on the server', () => {
     expect(await code(`${rt.wsUrl}/${id}?token=not-a-real-share-token`)).toBe(CloseCode.FORBIDDEN);
     expect(await code(`${rt.wsUrl}/00000000-0000-4000-8000-000000000000?token=${owner.token}`)).toBe(CloseCode.BOARD_NOT_FOUND);
 
-    const open = Array.from({ length: 5 }, () => rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`));
-    await Promise.all(open.map((s) => s.opened));
-    await sleep(300);
+    // Anonymous link visitors fill only their share of the board (3 of 5)...
+    const admitted = (n: number) => eventually(() => expect(rt.service.server.connectionsOf(id)).toHaveLength(n));
+    const viewerUrl = `${rt.wsUrl}/${id}?token=${links.viewer}`;
+    const open = Array.from({ length: 3 }, () => rawSocket(viewerUrl));
+    await admitted(3);
+    expect(await code(viewerUrl)).toBe(CloseCode.TOO_MANY_CONNECTIONS);
+    // ...so signed-in users get the rest, and the owner a reserve above the limit.
+    open.push(...Array.from({ length: 2 }, () => rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`)));
+    await admitted(5);
+    expect(await code(viewerUrl)).toBe(CloseCode.TOO_MANY_CONNECTIONS);
+    open.push(...Array.from({ length: 2 }, () => rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`)));
+    await admitted(7);
     expect(await code(`${rt.wsUrl}/${id}?token=${owner.token}`)).toBe(CloseCode.TOO_MANY_CONNECTIONS);
     for (const s of open) s.ws.close();
   });

@@ -7,6 +7,8 @@ export class Room {
   readonly doc: Y.Doc;
   readonly awareness: Awareness;
   readonly connections = new Set<Connection>();
+  /** Connections of anonymous link visitors (they have a sub-limit, see domain/capacity.ts). */
+  anonymous = 0;
   /** HTTP calls (reactions, force-save, export) holding the room open without a socket. */
   holds = 0;
   /** Approximate encoded size, checked against MAX_DOC_BYTES before each update. */
@@ -19,6 +21,15 @@ export class Room {
   /** Set while the room is being persisted and dropped; newcomers wait and load a fresh copy. */
   unloading: Promise<void> | null = null;
   ready: Promise<void> = Promise.resolve();
+  /** The board was deleted: nothing more is written or sent. */
+  discarded = false;
+  /** Bytes accepted from clients and waiting for the group commit (counted against MAX_DOC_BYTES). */
+  pendingBytes = 0;
+  /** Document changes to send out at the end of this turn, each with the connection it came from. */
+  outgoing: Array<{ update: Uint8Array; origin: unknown }> = [];
+  /** Awareness client ids changed this turn, and where the changes came from. */
+  awarenessChanged = new Set<number>();
+  awarenessOrigins = new Set<unknown>();
   /** Free-form per-extension state, keyed by extension name. */
   readonly ext = new Map<string, unknown>();
 

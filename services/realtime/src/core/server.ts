@@ -2,6 +2,10 @@
  * The protocol core: accepts sockets, speaks y-websocket (sync, awareness, query-awareness) plus
  * the custom reaction message, keeps rooms in memory, and leaves everything else (auth, storage,
  * fan-out between replicas, metrics) to extensions called in order, as hocuspocus does.
+ *
+ * Durable before visible: a client's update is checked, queued for the group commit and applied
+ * to the room (and sent to anyone) only once it is in the store. Whatever one room produces in one
+ * commit or one event-loop turn goes out as one merged message per connection.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -12,6 +16,8 @@ import type { Logger } from 'pino';
 import { ERRORS } from '@wb/contracts';
 import { CloseCode, CloseError } from '../domain/close-codes.ts';
 import { canEdit } from '../domain/roles.ts';
+import { admits } from '../domain/capacity.ts';
+import { take, type BucketSpec } from '../domain/rate-limit.ts';
 import {
   CustomRequest,
   MalformedMessage,
@@ -21,12 +27,12 @@ import {
   encodeCustom,
   encodeSyncStep1,
   encodeSyncStep2,
-  encodeUpdate,
   type ReactionResult,
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
 import type { RealtimeLimits } from '../config.ts';
-import { Connection } from './connection.ts';
+import { Connection, RealtimeSocket } from './connection.ts';
+import { GroupCommit, type CommitWriter } from './group-commit.ts';
 import { Room } from './room.ts';
 import { Origin, type Extension, type Identity, type UnloadMode } from './types.ts';
 
@@ -35,6 +41,8 @@ const PATH = /^\/yjs\/([\w-]{1,64})\/?$/;
 const MAX_AWARENESS_IDS_PER_CONNECTION = 8;
 /** The provider sends two or three messages on open; more than this before admission is abuse. */
 const MAX_EARLY_MESSAGES = 32;
+/** An update with no structs and an empty delete set, as Yjs encodes it. */
+const isEmptyUpdate = (u: Uint8Array) => u.byteLength === 2 && u[0] === 0 && u[1] === 0;
 
 export interface CoreStats {
   bytesIn(n: number): void;
@@ -42,14 +50,28 @@ export interface CoreStats {
   updateIn(): void;
   updatesOut(n: number): void;
   rejected(reason: string): void;
+  durableMs(ms: number): void;
+  commitBatch(entries: number, updates: number): void;
+  commitFailed(): void;
 }
 
-const noStats: CoreStats = { bytesIn() {}, bytesOut() {}, updateIn() {}, updatesOut() {}, rejected() {} };
+const noStats: CoreStats = {
+  bytesIn() {},
+  bytesOut() {},
+  updateIn() {},
+  updatesOut() {},
+  rejected() {},
+  durableMs() {},
+  commitBatch() {},
+  commitFailed() {},
+};
 
 export interface RealtimeServerOptions {
   limits: RealtimeLimits;
   logger: Logger;
   extensions: Extension[];
+  /** Appends accepted updates to the store (one call per group commit); absent = nothing to wait for. */
+  write?: CommitWriter;
   stats?: CoreStats;
 }
 
@@ -57,14 +79,42 @@ export class RealtimeServer {
   readonly rooms = new Map<string, Room>();
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
+  readonly commits: GroupCommit;
   private stats: CoreStats;
   private stopping = false;
   readonly extensions: Extension[];
+  /** Bumped when a board's links are revoked; an admission that raced it is checked again. */
+  private readonly revisions = new Map<string, number>();
+  /** Rooms with changes or awareness to send at the end of this turn. */
+  private readonly toFlush = new Set<Room>();
+  private flushScheduled = false;
+  private readonly messageRate: BucketSpec;
 
   constructor(private readonly opts: RealtimeServerOptions) {
     this.extensions = opts.extensions;
     this.stats = opts.stats ?? noStats;
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.limits.maxMessageBytes, perMessageDeflate: false });
+    this.messageRate = { perSecond: opts.limits.messagesPerSecond, burst: opts.limits.messageBurst };
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: opts.limits.maxMessageBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+      WebSocket: RealtimeSocket,
+    });
+    const write = opts.write ?? (async () => {});
+    this.commits = new GroupCommit({
+      write,
+      windowMs: opts.limits.groupCommitMs,
+      maxPendingBytes: opts.limits.maxPendingBytes,
+      logger: opts.logger,
+      onDurable: (room, updates, origins, merged) => this.onDurable(room, updates, origins, merged),
+      onPressure: (paused) => this.onPressure(paused),
+      observe: {
+        durableMs: (ms) => this.stats.durableMs(ms),
+        batch: (e, u) => this.stats.commitBatch(e, u),
+        failed: () => this.stats.commitFailed(),
+      },
+    });
   }
 
   setStats(stats: CoreStats): void {
@@ -75,6 +125,12 @@ export class RealtimeServer {
     return this.connections.size;
   }
 
+  get pausedCount(): number {
+    let n = 0;
+    for (const c of this.connections) if (c.paused) n++;
+    return n;
+  }
+
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = PATH.exec(url.pathname);
@@ -83,42 +139,46 @@ export class RealtimeServer {
       return;
     }
     const boardId = match[1]!;
-    this.wss.handleUpgrade(req, socket, head, (ws) => void this.onSocket(ws, req, boardId, url.searchParams));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onSocket(ws as RealtimeSocket, req, boardId, url.searchParams));
   }
 
-  private async onSocket(ws: WebSocket, req: IncomingMessage, boardId: string, params: URLSearchParams): Promise<void> {
-    const conn = new Connection(ws, boardId, (n) => this.stats.bytesOut(n));
+  private onSocket(ws: RealtimeSocket, req: IncomingMessage, boardId: string, params: URLSearchParams): void {
+    const conn = new Connection(ws, boardId);
+    ws.conn = conn;
     this.connections.add(conn);
-    // ws answers an oversized frame by closing with 1009 itself; the limit has its own code here.
-    const nativeClose = ws.close.bind(ws);
-    ws.close = (code?: number, reason?: string | Buffer) =>
-      code === 1009 ? nativeClose(CloseCode.MESSAGE_TOO_BIG, 'message too big') : nativeClose(code, reason);
-    // The provider sends sync step 1 and its awareness right after opening, before auth finishes.
-    const early: RawData[] = [];
-    let ready = false;
-    ws.on('message', (data) => {
-      if (ready) return this.onMessage(conn, data);
-      // A client that floods before it is even admitted is not a y-websocket client.
-      if (early.length >= MAX_EARLY_MESSAGES) conn.close(CloseCode.MALFORMED_MESSAGE, 'too many messages before auth');
-      else early.push(data);
-    });
-    ws.on('error', () => {});
-    ws.on('close', () => {
-      conn.closed = true;
-      this.connections.delete(conn);
-      if (conn.room) this.leave(conn.room, conn);
-    });
+    ws.server = this;
+    ws.on('message', onWsMessage);
+    ws.on('error', ignore);
+    ws.on('close', onWsClose);
+    void this.admit(conn, req, params);
+  }
 
+  /** Token, access, capacity; then the room. Runs once per socket and keeps nothing of the request. */
+  private async admit(conn: Connection, req: IncomingMessage, params: URLSearchParams): Promise<void> {
+    const boardId = conn.boardId;
     let room: Room | undefined;
     try {
-      const identity = await this.authenticate({ boardId, params, request: req });
-      if (conn.closed) return;
-      conn.identity = identity;
+      for (let attempt = 0; ; attempt++) {
+        const revision = this.revisions.get(boardId) ?? 0;
+        const identity = await this.authenticate({ boardId, params, request: req });
+        if (conn.closed) return;
+        // Links revoked while this was being decided: decide again with fresh answers.
+        if ((this.revisions.get(boardId) ?? 0) !== revision && attempt < 3) continue;
+        conn.identity = identity;
+        break;
+      }
       room = await this.acquire(boardId);
       if (conn.closed) return;
-      if (room.connections.size >= this.opts.limits.maxConnectionsPerBoard) throw new CloseError(CloseCode.TOO_MANY_CONNECTIONS);
+      const who = conn.identity!;
+      const occupancy = { total: room.connections.size, anonymous: room.anonymous };
+      const limits = this.opts.limits;
+      const capacity = { perBoard: limits.maxConnectionsPerBoard, anonymousPerBoard: limits.maxAnonymousPerBoard, ownerReserve: limits.ownerReserve };
+      if (!admits(occupancy, capacity, { owner: who.role === 'owner', signedIn: who.userId !== null })) {
+        throw new CloseError(CloseCode.TOO_MANY_CONNECTIONS);
+      }
       for (const ext of this.extensions) ext.onConnect?.({ room, connection: conn });
       room.connections.add(conn);
+      if (who.userId === null) room.anonymous++;
       conn.room = room;
     } catch (err) {
       if (room) this.release(room);
@@ -129,12 +189,13 @@ export class RealtimeServer {
       if (room) this.release(room);
     }
 
-    if (canEdit(conn.identity.role)) conn.send(encodeSyncStep1(Y.encodeStateVector(room.doc)));
+    if (canEdit(conn.identity!.role)) conn.send(encodeSyncStep1(Y.encodeStateVector(room.doc)));
     if (room.awareness.getStates().size > 0) {
       conn.send(encodeAwareness(encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()])));
     }
-    ready = true;
-    for (const data of early.splice(0)) this.onMessage(conn, data);
+    const early = conn.early;
+    conn.early = null;
+    if (early) for (const data of early) this.onRaw(conn, data);
   }
 
   private refuse(conn: Connection, err: unknown): void {
@@ -191,7 +252,9 @@ export class RealtimeServer {
           this.rooms.delete(boardId);
           room.destroy();
         }
-        throw err;
+        if (err instanceof CloseError) throw err;
+        this.opts.logger.warn({ err, boardId }, 'loading the board failed');
+        throw new CloseError(CloseCode.STORE_UNAVAILABLE);
       }
       return room;
     }
@@ -210,7 +273,8 @@ export class RealtimeServer {
 
   private leave(room: Room, conn: Connection): void {
     if (!room.connections.delete(conn)) return;
-    if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
+    if (conn.identity?.userId === null) room.anonymous--;
+    if (conn.awarenessIds && conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
     for (const ext of this.extensions) ext.onDisconnect?.({ room, connection: conn });
     this.maybeUnload(room);
   }
@@ -222,60 +286,56 @@ export class RealtimeServer {
 
   private async unload(room: Room, mode: UnloadMode = 'compact'): Promise<void> {
     try {
+      if (mode === 'discard') {
+        room.discarded = true;
+        this.commits.discard(room);
+      } else {
+        // Everything accepted reaches the store (and the copy) before the copy is compacted.
+        await this.commits.settled(room);
+      }
       for (const ext of this.extensions) await ext.beforeUnloadDocument?.(room, mode);
     } catch (err) {
       this.opts.logger.error({ err, boardId: room.boardId }, 'persisting before unload failed');
     } finally {
       if (this.rooms.get(room.boardId) === room) this.rooms.delete(room.boardId);
       for (const ext of this.extensions) ext.afterUnloadDocument?.(room);
+      this.toFlush.delete(room);
       room.destroy();
     }
   }
 
   private attach(room: Room): void {
-    let deferred: Array<[Uint8Array, unknown]> | null = null;
-    room.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      // While a client's update is being applied its effects are held back: if applying throws
-      // halfway, nothing of it reaches other clients, the log or other replicas.
-      if (deferred && origin === room.ext.get('core:applying')) deferred.push([update, origin]);
-      else this.dispatchUpdate(room, update, origin);
-    });
-    room.ext.set('core:defer', {
-      begin: () => (deferred = []),
-      commit: () => {
-        const list = deferred ?? [];
-        deferred = null;
-        for (const [u, o] of list) this.dispatchUpdate(room, u, o);
-      },
-      abort: () => (deferred = null),
-    });
+    room.doc.on('update', (update: Uint8Array, origin: unknown) => this.onDocUpdate(room, update, origin));
     room.awareness.on(
       'update',
       ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
         if (origin instanceof Connection) {
-          for (const id of [...added, ...updated]) origin.awarenessIds.add(id);
-          for (const id of removed) origin.awarenessIds.delete(id);
+          const ids = (origin.awarenessIds ??= new Set());
+          for (const id of added) ids.add(id);
+          for (const id of updated) ids.add(id);
+          for (const id of removed) ids.delete(id);
         }
-        const changed = [...added, ...updated, ...removed];
-        const update = encodeAwarenessUpdate(room.awareness, changed);
-        const msg = encodeAwareness(update);
-        for (const c of room.connections) if (c !== origin) c.send(msg);
-        for (const ext of this.extensions) ext.onAwarenessUpdate?.(room, update, origin);
+        for (const id of added) room.awarenessChanged.add(id);
+        for (const id of updated) room.awarenessChanged.add(id);
+        for (const id of removed) room.awarenessChanged.add(id);
+        room.awarenessOrigins.add(origin);
+        this.scheduleFlush(room);
       },
     );
   }
 
-  private dispatchUpdate(room: Room, update: Uint8Array, origin: unknown): void {
+  /** Every change of the in-memory copy; all of them are durable already except reactions. */
+  private onDocUpdate(room: Room, update: Uint8Array, origin: unknown): void {
     room.size += update.byteLength;
     if (origin !== Origin.LOAD) room.dirty = true;
-    const msg = encodeUpdate(update);
-    let sent = 0;
-    for (const c of room.connections) {
-      if (c === origin) continue;
-      c.send(msg);
-      sent++;
+    if (origin === Origin.SERVER) {
+      // A reaction is applied at once (its outcome is the answer) and shown once it is durable.
+      this.commits.add(room, update, origin);
+    } else {
+      room.outgoing.push({ update, origin });
+      // Client updates are flushed by onDurable right after applying; the rest at the end of the turn.
+      if (!(origin instanceof Connection)) this.scheduleFlush(room);
     }
-    this.stats.updatesOut(sent);
     for (const ext of this.extensions) {
       try {
         ext.onChange?.(room, update, origin);
@@ -285,14 +345,133 @@ export class RealtimeServer {
     }
   }
 
+  /** One group commit made these updates of `room` durable: apply, send, relay. */
+  private onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
+    for (let i = 0; i < updates.length; i++) {
+      const origin = origins[i];
+      const update = updates[i]!;
+      if (origin === Origin.SERVER) {
+        room.outgoing.push({ update, origin });
+        continue;
+      }
+      const conn = origin as Connection;
+      conn.pending--;
+      room.pendingBytes -= update.byteLength;
+      try {
+        Y.applyUpdate(room.doc, update, conn);
+      } catch (err) {
+        // Checked before it was queued, so this is a Yjs-level surprise: reload what is stored.
+        this.opts.logger.warn({ boardId: room.boardId, err: (err as Error).message }, 'update failed to apply; reloading board');
+        conn.close(CloseCode.MALFORMED_MESSAGE);
+        void this.resetRoom(room.boardId, { persist: false });
+        return;
+      }
+    }
+    for (const ext of this.extensions) {
+      try {
+        ext.afterCommit?.(room, merged);
+      } catch (err) {
+        this.opts.logger.error({ err, ext: ext.name, boardId: room.boardId }, 'afterCommit failed');
+      }
+    }
+    this.flushOutgoing(room);
+  }
+
+  private onPressure(paused: boolean): void {
+    if (paused) {
+      // The sockets that filled the queue stop being read; TCP pushes back on their clients.
+      for (const c of this.connections) if (c.pending > 0) c.pause();
+    } else {
+      for (const c of this.connections) c.resume();
+    }
+  }
+
+  private scheduleFlush(room: Room): void {
+    this.toFlush.add(room);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const rooms = [...this.toFlush];
+      this.toFlush.clear();
+      for (const r of rooms) {
+        this.flushOutgoing(r);
+        this.flushAwareness(r);
+      }
+    });
+  }
+
+  /** Sends what the room produced as one merged update per connection, leaving out each one's own. */
+  private flushOutgoing(room: Room): void {
+    const out = room.outgoing;
+    if (out.length === 0) return;
+    room.outgoing = [];
+    const sources = new Set<unknown>();
+    for (const o of out) sources.add(o.origin);
+    let all: Uint8Array | null = null;
+    let sent = 0;
+    let bytes = 0;
+    for (const c of room.connections) {
+      let update: Uint8Array | null;
+      if (!sources.has(c)) {
+        update = all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
+      } else {
+        const others = out.filter((o) => o.origin !== c);
+        update = others.length === 0 ? null : others.length === 1 ? others[0]!.update : Y.mergeUpdates(others.map((o) => o.update));
+      }
+      if (!update) continue;
+      bytes += c.sendUpdate(update);
+      sent++;
+    }
+    this.stats.updatesOut(sent);
+    this.stats.bytesOut(bytes);
+  }
+
+  private flushAwareness(room: Room): void {
+    if (room.awarenessChanged.size === 0 || room.doc.isDestroyed) return;
+    const ids = [...room.awarenessChanged];
+    const origins = room.awarenessOrigins;
+    room.awarenessChanged = new Set();
+    room.awarenessOrigins = new Set();
+    const update = encodeAwarenessUpdate(room.awareness, ids);
+    const msg = encodeAwareness(update);
+    // A single sender does not get its own state back; with several, everyone gets everything.
+    const only = origins.size === 1 ? [...origins][0] : undefined;
+    let bytes = 0;
+    for (const c of room.connections) if (c !== only) bytes += c.send(msg);
+    this.stats.bytesOut(bytes);
+    const origin = origins.size === 1 ? only : origins.has(Origin.RELAY) && origins.size === 1 ? Origin.RELAY : null;
+    for (const ext of this.extensions) ext.onAwarenessUpdate?.(room, update, origin);
+  }
+
   // ---- messages ----
 
-  private onMessage(conn: Connection, raw: RawData): void {
-    if (conn.closed || !conn.room || !conn.identity) return;
+  /** @internal called by the shared socket listeners below */
+  onClosed(conn: Connection): void {
+    conn.closed = true;
+    this.connections.delete(conn);
+    if (conn.room) this.leave(conn.room, conn);
+  }
+
+  /** @internal called by the shared socket listeners below */
+  onRaw(conn: Connection, raw: RawData): void {
+    if (conn.closed) return;
     const data = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
+    if (!conn.room) {
+      // The provider sends sync step 1 and its awareness right after opening, before admission ends.
+      const early = (conn.early ??= []);
+      if (early.length >= MAX_EARLY_MESSAGES) conn.close(CloseCode.MALFORMED_MESSAGE, 'too many messages before auth');
+      else early.push(data);
+      return;
+    }
+    if (!take(conn, this.messageRate, performance.now())) {
+      this.stats.rejected(String(CloseCode.RATE_LIMITED));
+      conn.close(CloseCode.RATE_LIMITED);
+      return;
+    }
     this.stats.bytesIn(data.byteLength);
     try {
-      this.handle(conn, conn.room, conn.identity, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      this.handle(conn, conn.room, conn.identity!, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (err) {
       if (err instanceof CloseError) {
         this.stats.rejected(String(err.code));
@@ -329,7 +508,7 @@ export class RealtimeServer {
           this.stats.rejected('read-only');
           return;
         }
-        this.applyClientUpdate(room, conn, msg.update);
+        this.acceptClientUpdate(room, conn, msg.update);
         return;
       case 'awareness':
         this.applyClientAwareness(room, conn, msg.update);
@@ -353,50 +532,47 @@ export class RealtimeServer {
         }
         const outcome = this.react(room, who, parsed.data);
         const result: ReactionResult = { type: 'reaction-result', requestId: parsed.data.requestId, ...outcomeToResult(outcome) };
-        conn.send(encodeCustom(result));
+        // The answer follows the change itself, which waits for the store.
+        this.commits.afterDurable(room, () => conn.send(encodeCustom(result)));
         return;
       }
     }
   }
 
   /** Applies a reaction on the user's behalf; shared by the socket message and POST /yjs/reactions. */
-  react(room: Room, who: Identity, req: { objectId: string; emoji: string }): ReactionOutcome {
+  react(room: Room, who: Identity, req: { objectId: string; emoji: string }): ReactionOutcome | { ok: false; code: 'RATE_LIMITED' } {
+    for (const ext of this.extensions) {
+      if (ext.allowReaction && !ext.allowReaction(who)) return { ok: false, code: 'RATE_LIMITED' };
+    }
     return applyReaction(room.doc, who, req, Origin.SERVER);
   }
 
-  private applyClientUpdate(room: Room, conn: Connection, update: Uint8Array): void {
-    if (room.size + update.byteLength > this.opts.limits.maxDocBytes) throw new CloseError(CloseCode.DOCUMENT_TOO_LARGE);
+  private acceptClientUpdate(room: Room, conn: Connection, update: Uint8Array): void {
+    if (room.size + room.pendingBytes + update.byteLength > this.opts.limits.maxDocBytes) throw new CloseError(CloseCode.DOCUMENT_TOO_LARGE);
+    let fresh: Uint8Array;
     try {
-      // Decodes every struct and the delete set without touching the document.
+      // Decodes every struct and the delete set without touching the document; then keeps only
+      // what the copy lacks (a reconnecting client resends everything it has).
       Y.parseUpdateMeta(update);
+      fresh = Y.diffUpdate(update, Y.encodeStateVector(room.doc));
     } catch (err) {
       throw new MalformedMessage(`invalid update: ${(err as Error).message}`);
     }
-    const defer = room.ext.get('core:defer') as { begin(): void; commit(): void; abort(): void };
-    room.ext.set('core:applying', conn);
-    defer.begin();
-    try {
-      Y.applyUpdate(room.doc, update, conn);
-    } catch (err) {
-      defer.abort();
-      room.ext.delete('core:applying');
-      // The in-memory copy may hold half of the update: drop it and reload what was persisted.
-      this.opts.logger.warn({ boardId: room.boardId, err: (err as Error).message }, 'update failed to apply; reloading board');
-      conn.close(CloseCode.MALFORMED_MESSAGE);
-      void this.resetRoom(room.boardId, { persist: false });
-      return;
-    }
-    room.ext.delete('core:applying');
-    defer.commit();
+    if (isEmptyUpdate(fresh)) return;
+    conn.pending++;
+    room.pendingBytes += fresh.byteLength;
+    this.commits.add(room, fresh, conn);
+    if (this.commits.paused) conn.pause();
   }
 
   private applyClientAwareness(room: Room, conn: Connection, update: Uint8Array): void {
     const entries = decodeAwarenessEntries(update);
     for (const e of entries) {
-      if (conn.awarenessIds.has(e.clientId)) continue;
-      const owner = [...room.connections].find((c) => c !== conn && c.awarenessIds.has(e.clientId));
+      if (conn.awarenessIds?.has(e.clientId)) continue;
+      let foreign = false;
+      for (const c of room.connections) if (c !== conn && c.awarenessIds?.has(e.clientId)) foreign = true;
       // Nobody may speak for another connection's participant (fake cursors, fake departures).
-      if (owner || conn.awarenessIds.size >= MAX_AWARENESS_IDS_PER_CONNECTION) {
+      if (foreign || (conn.awarenessIds?.size ?? 0) >= MAX_AWARENESS_IDS_PER_CONNECTION) {
         this.stats.rejected('awareness-foreign');
         return;
       }
@@ -414,10 +590,36 @@ export class RealtimeServer {
     for (const c of this.connectionsOf(boardId)) c.close(code, reason);
   }
 
+  /** Resolves once everything the board accepted so far is durable. */
+  settled(room: Room): Promise<void> {
+    return this.commits.settled(room);
+  }
+
+  /**
+   * Share links died (rotated, disabled, sharing off): their sockets are closed and whatever they
+   * sent that is not durable yet is dropped, before this returns. `tokens` null = every link.
+   * Admissions running meanwhile see the new revision and ask again.
+   */
+  revokeLinks(boardId: string, tokens: ReadonlySet<string> | null): number {
+    this.revisions.set(boardId, (this.revisions.get(boardId) ?? 0) + 1);
+    let closed = 0;
+    for (const c of this.connections) {
+      const who = c.identity;
+      if (c.boardId !== boardId || !who?.shareToken || who.role === 'owner') continue;
+      if (tokens && !tokens.has(who.shareToken)) continue;
+      const room = c.room;
+      if (room) room.pendingBytes -= this.commits.dropFrom(c);
+      c.pending = 0;
+      c.close(CloseCode.ACCESS_REVOKED);
+      closed++;
+    }
+    return closed;
+  }
+
   /**
    * Drops the in-memory copy so the next user loads the persisted state, and tells connected
    * clients to reconnect (they resync on reconnect). `persist: false` skips compaction of a copy
-   * that is suspected to be damaged; updates already accepted are still flushed.
+   * that is suspected to be damaged; updates already accepted are still written.
    */
   async resetRoom(boardId: string, opts: { persist: boolean } = { persist: true }): Promise<void> {
     const room = this.rooms.get(boardId);
@@ -440,6 +642,7 @@ export class RealtimeServer {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const c of this.connections) c.close(CloseCode.SHUTTING_DOWN);
+    await this.commits.drain();
     const pending: Promise<void>[] = [];
     for (const room of [...this.rooms.values()]) {
       pending.push(room.unloading ?? (room.unloading = this.unload(room)));
@@ -451,7 +654,18 @@ export class RealtimeServer {
   }
 }
 
-function outcomeToResult(o: ReactionOutcome): Omit<ReactionResult, 'type' | 'requestId'> {
+// Socket listeners shared by every socket: no closures per connection.
+function ignore(): void {}
+function onWsMessage(this: WebSocket, data: RawData): void {
+  const ws = this as RealtimeSocket;
+  if (ws.conn && ws.server) ws.server.onRaw(ws.conn, data);
+}
+function onWsClose(this: WebSocket): void {
+  const ws = this as RealtimeSocket;
+  if (ws.conn && ws.server) ws.server.onClosed(ws.conn);
+}
+
+function outcomeToResult(o: ReactionOutcome | { ok: false; code: 'RATE_LIMITED' }): Omit<ReactionResult, 'type' | 'requestId'> {
   if (o.ok) return { ok: true, added: o.added };
   return { ok: false, code: o.code, error: ERRORS[o.code].message };
 }

@@ -11,9 +11,10 @@ export interface Identity {
   userName: string;
   /** Stable id written into reactions: the user id, or a pseudonym for anonymous visitors. */
   reactorId: string;
-  /** The credentials, kept to re-check access when sharing changes. */
-  accessToken?: string;
+  /** The share token it came with, kept to re-check or revoke access when sharing changes. */
   shareToken?: string;
+  /** The peer's address, for per-address limits on anonymous visitors. */
+  address?: string;
   board: { id: string; owner_id: string; title: string };
 }
 
@@ -52,7 +53,12 @@ export interface Extension {
   afterLoadDocument?(room: Room): Promise<void>;
   /** Every change of a loaded document; `origin` tells where it came from. */
   onChange?(room: Room, update: Uint8Array, origin: unknown): void;
+  /** This replica's accepted updates of one group commit, merged, now durable (relay them). */
+  afterCommit?(room: Room, merged: Uint8Array): void;
+  /** Coalesced awareness changes of one turn; origin is the single source, or null when mixed. */
   onAwarenessUpdate?(room: Room, update: Uint8Array, origin: unknown): void;
+  /** False refuses a reaction (rate limits). */
+  allowReaction?(who: Identity): boolean;
   onDisconnect?(ctx: { room: Room; connection: Connection }): void;
   /**
    * The document leaves memory: 'compact' when the last user left or on shutdown, 'flush' when a

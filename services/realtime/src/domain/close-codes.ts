@@ -16,7 +16,13 @@ export const CloseCode = {
   MESSAGE_TOO_BIG: 4413,
   DOCUMENT_TOO_LARGE: 4422,
   INTERNAL_ERROR: 4500,
+  /** The document store cannot be read right now (outage); retrying later works. */
+  STORE_UNAVAILABLE: 4502,
   SHUTTING_DOWN: 4503,
+  /** The reader fell too far behind (buffer or merged backlog past its limit): reconnect and resync. */
+  TOO_SLOW: 4508,
+  /** More messages per second than any client needs: reconnect after a pause. */
+  RATE_LIMITED: 4529,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
@@ -32,7 +38,10 @@ export const CloseReason: Record<CloseCode, string> = {
   [CloseCode.MESSAGE_TOO_BIG]: 'message too big',
   [CloseCode.DOCUMENT_TOO_LARGE]: 'document size limit reached',
   [CloseCode.INTERNAL_ERROR]: 'internal error, retry',
+  [CloseCode.STORE_UNAVAILABLE]: 'document store unavailable, retry',
   [CloseCode.SHUTTING_DOWN]: 'server shutting down, reconnect',
+  [CloseCode.TOO_SLOW]: 'too slow to keep up, reconnect and resync',
+  [CloseCode.RATE_LIMITED]: 'too many messages, slow down',
 };
 
 /** Thrown by hooks to refuse or end a connection with a specific code. */

@@ -22,6 +22,8 @@ export interface Credentials {
   share?: string | null;
   /** A random id the client keeps, so anonymous visitors' reactions are theirs to toggle. */
   anon?: string | null;
+  /** The peer's address, for per-address limits on anonymous visitors. */
+  address?: string;
 }
 
 export type AuthResult = { ok: true; identity: Identity } | { ok: false; code: CloseCode };
@@ -33,13 +35,11 @@ export async function resolveIdentity(
   creds: Credentials,
 ): Promise<AuthResult> {
   let claims: AccessClaims | null = null;
-  let accessToken: string | undefined;
   let shareToken = creds.share ?? undefined;
   const token = creds.token ?? undefined;
   if (token && JWT_SHAPE.test(token)) {
     try {
       claims = await deps.verifier.verify(token);
-      accessToken = token;
     } catch {
       return { ok: false, code: CloseCode.UNAUTHORIZED };
     }
@@ -70,8 +70,8 @@ export async function resolveIdentity(
       userId: claims?.sub ?? null,
       userName: claims?.name ?? ANONYMOUS_NAME,
       reactorId,
-      accessToken,
       shareToken,
+      address: creds.address,
       board: answer.board,
     },
   };
@@ -83,7 +83,12 @@ export class Auth implements Extension {
 
   async onAuthenticate(ctx: AuthenticateContext): Promise<Identity> {
     const p = ctx.params;
-    const result = await resolveIdentity(this.deps, ctx.boardId, { token: p.get('token'), share: p.get('share'), anon: p.get('anon') });
+    const result = await resolveIdentity(this.deps, ctx.boardId, {
+      token: p.get('token'),
+      share: p.get('share'),
+      anon: p.get('anon'),
+      address: ctx.request.socket.remoteAddress,
+    });
     if (!result.ok) throw new CloseError(result.code);
     return result.identity;
   }

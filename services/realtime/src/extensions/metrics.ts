@@ -9,7 +9,7 @@ export interface RealtimeMetrics {
 /** The service's own series; process_* and http_* come from the service kit's registry. */
 export function createRealtimeMetrics(
   registry: Registry,
-  sources: { connections(): number; documents(): number; persistenceLagMs(): number },
+  sources: { connections(): number; documents(): number; persistenceLagMs(): number; backlogBytes(): number; pausedSockets(): number },
 ): RealtimeMetrics {
   const registers = [registry];
   new promClient.Gauge({
@@ -36,6 +36,35 @@ export function createRealtimeMetrics(
       this.set(sources.persistenceLagMs() / 1000);
     },
   });
+  new promClient.Gauge({
+    name: 'realtime_commit_backlog_bytes',
+    help: 'Accepted update bytes waiting for the group commit (backpressure starts at MAX_PENDING_BYTES)',
+    registers,
+    collect() {
+      this.set(sources.backlogBytes());
+    },
+  });
+  new promClient.Gauge({
+    name: 'realtime_backpressure_paused_sockets',
+    help: 'Sockets not being read because the document store fell behind',
+    registers,
+    collect() {
+      this.set(sources.pausedSockets());
+    },
+  });
+  const durable = new promClient.Histogram({
+    name: 'realtime_durability_window_seconds',
+    help: 'From accepting an update to it being in the store (and only then visible to others)',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1, 5],
+    registers,
+  });
+  const batchUpdates = new promClient.Histogram({
+    name: 'realtime_commit_batch_updates',
+    help: 'Updates written by one group commit',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 500],
+    registers,
+  });
+  const commitFailures = new promClient.Counter({ name: 'realtime_commit_failures_total', help: 'Group commits that failed and were retried', registers });
   const updatesIn = new promClient.Counter({ name: 'realtime_updates_in_total', help: 'Document updates received from clients', registers });
   const updatesOut = new promClient.Counter({ name: 'realtime_updates_out_total', help: 'Document updates sent to clients', registers });
   const bytesIn = new promClient.Counter({ name: 'realtime_bytes_in_total', help: 'WebSocket bytes received', registers });
@@ -55,10 +84,13 @@ export function createRealtimeMetrics(
   return {
     stats: {
       bytesIn: (n) => bytesIn.inc(n),
-      bytesOut: (n) => bytesOut.inc(n),
+      bytesOut: (n) => n > 0 && bytesOut.inc(n),
       updateIn: () => updatesIn.inc(),
       updatesOut: (n) => n > 0 && updatesOut.inc(n),
       rejected: (reason) => rejected.inc({ reason }),
+      durableMs: (ms) => durable.observe(ms / 1000),
+      commitBatch: (_entries, updates) => batchUpdates.observe(updates),
+      commitFailed: () => commitFailures.inc(),
     },
     observeRelayLag: (s) => relayLag.observe(s),
   };

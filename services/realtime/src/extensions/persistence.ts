@@ -1,7 +1,8 @@
 /**
- * Persistence: every update this replica accepts is queued and appended to the log within
- * FLUSH_INTERVAL_MS (one merged entry per board per flush); documents are compacted into a new
- * state + snapshot periodically, when the last user leaves, on force-save and on shutdown.
+ * Persistence: loading a board (state + log) and compaction into a new state + snapshot
+ * periodically, when the last user leaves, on force-save and on shutdown. Appending accepted
+ * updates to the log is the core's group commit (core/group-commit.ts), which runs before
+ * anything is shown to anyone.
  */
 import * as Y from 'yjs';
 import type { Logger } from 'pino';
@@ -9,10 +10,7 @@ import { countObjects } from '@wb/board-model';
 import type { DocumentStore } from '../store/types.ts';
 import { snapshotStatus, stateHash } from '../domain/snapshots.ts';
 import type { Room } from '../core/room.ts';
-import { Origin, isLocalChange, type Extension, type UnloadMode } from '../core/types.ts';
-
-/** A batch above this is split: a single log entry must stay well below the 16 MiB BSON limit. */
-const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+import { Origin, type Extension, type UnloadMode } from '../core/types.ts';
 
 export interface CompactResult {
   duplicate: boolean;
@@ -20,16 +18,9 @@ export interface CompactResult {
   version: number;
 }
 
-interface Pending {
-  updates: Uint8Array[];
-  bytes: number;
-  oldest: number;
-}
-
 export interface PersistenceOptions {
   store: DocumentStore;
   logger: Logger;
-  flushIntervalMs: number;
   compactIntervalMs: number;
   /** Called after a compaction wrote a new version (board.saved). */
   onSaved?(boardId: string, version: number, objectsCount: number): Promise<void>;
@@ -37,10 +28,8 @@ export interface PersistenceOptions {
 
 export class Persistence implements Extension {
   readonly name = 'persistence';
-  private readonly pending = new Map<string, Pending>();
   /** One flush or compaction at a time per board, in order. */
   private readonly chains = new Map<string, Promise<unknown>>();
-  private flushTimer: NodeJS.Timeout | null = null;
   private compactTimer: NodeJS.Timeout | null = null;
   private rooms: () => Iterable<Room> = () => [];
 
@@ -48,17 +37,8 @@ export class Persistence implements Extension {
 
   start(rooms: () => Iterable<Room>): void {
     this.rooms = rooms;
-    this.flushTimer = setInterval(() => void this.flushAll(), this.opts.flushIntervalMs);
     this.compactTimer = setInterval(() => void this.compactDirty(), this.opts.compactIntervalMs);
-    this.flushTimer.unref();
     this.compactTimer.unref();
-  }
-
-  /** Age of the oldest accepted update not yet in the log, in ms (0 when all are flushed). */
-  lagMs(): number {
-    let oldest = Infinity;
-    for (const p of this.pending.values()) oldest = Math.min(oldest, p.oldest);
-    return oldest === Infinity ? 0 : Date.now() - oldest;
   }
 
   async onLoadDocument(room: Room): Promise<void> {
@@ -67,7 +47,7 @@ export class Persistence implements Extension {
       room.doc,
       () => {
         if (stored.state) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
-        for (const entry of stored.log) Y.applyUpdate(room.doc, entry.update, Origin.LOAD);
+        for (const entry of stored.log) applyLogged(room, entry.update, this.opts.logger);
       },
       Origin.LOAD,
     );
@@ -77,27 +57,12 @@ export class Persistence implements Extension {
     room.dirty = stored.log.length > 0;
   }
 
-  onChange(room: Room, update: Uint8Array, origin: unknown): void {
-    if (!isLocalChange(origin)) return;
-    let p = this.pending.get(room.boardId);
-    if (!p) this.pending.set(room.boardId, (p = { updates: [], bytes: 0, oldest: Date.now() }));
-    p.updates.push(update);
-    p.bytes += update.byteLength;
-  }
-
   async beforeUnloadDocument(room: Room, mode: UnloadMode): Promise<void> {
-    if (mode === 'discard') {
-      this.pending.delete(room.boardId);
-      return;
-    }
-    await this.flush(room.boardId);
     if (mode === 'compact' && room.dirty) await this.compact(room);
   }
 
   async onDestroy(): Promise<void> {
-    if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.compactTimer) clearInterval(this.compactTimer);
-    await this.flushAll();
   }
 
   private serial<T>(boardId: string, fn: () => Promise<T>): Promise<T> {
@@ -108,45 +73,6 @@ export class Persistence implements Extension {
       if (this.chains.get(boardId) === next) this.chains.delete(boardId);
     }).catch(() => {});
     return next;
-  }
-
-  async flushAll(): Promise<void> {
-    await Promise.allSettled([...this.pending.keys()].map((id) => this.flush(id)));
-  }
-
-  flush(boardId: string): Promise<void> {
-    return this.serial(boardId, async () => {
-      const p = this.pending.get(boardId);
-      if (!p) return;
-      this.pending.delete(boardId);
-      try {
-        let batch: Uint8Array[] = [];
-        let bytes = 0;
-        const write = async () => {
-          if (batch.length === 0) return;
-          await this.opts.store.append(boardId, batch.length === 1 ? batch[0]! : Y.mergeUpdates(batch));
-          batch = [];
-          bytes = 0;
-        };
-        for (const u of p.updates) {
-          if (bytes + u.byteLength > MAX_ENTRY_BYTES) await write();
-          batch.push(u);
-          bytes += u.byteLength;
-        }
-        await write();
-      } catch (err) {
-        // The store is unreachable: keep the updates and retry next tick. Entries of this batch
-        // that did get written are written again, which Yjs treats as a no-op on replay.
-        const newer = this.pending.get(boardId);
-        this.pending.set(boardId, {
-          updates: [...p.updates, ...(newer?.updates ?? [])],
-          bytes: p.bytes + (newer?.bytes ?? 0),
-          oldest: p.oldest,
-        });
-        this.opts.logger.error({ err, boardId }, 'flushing updates failed; will retry');
-        throw err;
-      }
-    });
   }
 
   private async compactDirty(): Promise<void> {
@@ -162,7 +88,6 @@ export class Persistence implements Extension {
    * deletes even when another replica wrote them and the relay missed them.
    */
   async compact(room: Room): Promise<CompactResult> {
-    await this.flush(room.boardId).catch(() => {});
     return this.serial(room.boardId, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const stored = await this.opts.store.load(room.boardId);
@@ -170,7 +95,7 @@ export class Persistence implements Extension {
           room.doc,
           () => {
             if (stored.state && stored.version !== room.version) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
-            for (const e of stored.log) Y.applyUpdate(room.doc, e.update, Origin.LOAD);
+            for (const e of stored.log) applyLogged(room, e.update, this.opts.logger);
           },
           Origin.LOAD,
         );
@@ -202,5 +127,17 @@ export class Persistence implements Extension {
       room.dirty = true;
       throw new Error(`compaction of ${room.boardId} lost the race 5 times`);
     });
+  }
+}
+
+/**
+ * A log entry passed the checks before it was written; should Yjs still refuse one, the rest of
+ * the board must load rather than the whole board becoming unreadable.
+ */
+function applyLogged(room: Room, update: Uint8Array, logger: Logger): void {
+  try {
+    Y.applyUpdate(room.doc, update, Origin.LOAD);
+  } catch (err) {
+    logger.error({ err, boardId: room.boardId }, 'a logged update failed to apply; skipped');
   }
 }

@@ -3,7 +3,8 @@
  * relay misses is still in the store and in the clients' copies, which sync on reconnect).
  *
  * Per loaded board:
- *   rt.board.<id>.u     accepted document updates   [replica, sentAt, update]
+ *   rt.board.<id>.u     durable document updates, one merged message per group commit
+ *                                                   [replica, sentAt, update]
  *   rt.board.<id>.a     awareness updates           [replica, sentAt, update]
  *   rt.board.<id>.c     control (recheck access, deleted, reset), JSON
  *   rt.board.<id>.sync  request with a state vector → the diff and all awareness states; only
@@ -17,12 +18,14 @@ import type { Msg, NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Room } from '../core/room.ts';
-import { Origin, isLocalChange, type Extension } from '../core/types.ts';
+import { Origin, type Extension } from '../core/types.ts';
 
 const SYNC_TIMEOUT_MS = 500;
 
 export const ControlMessage = z.object({
-  action: z.enum(['recheck', 'deleted', 'reset']),
+  action: z.enum(['recheck', 'deleted', 'reset', 'revoke']),
+  /** revoke: the share tokens that died; absent = every link of the board. */
+  tokens: z.array(z.string().max(256)).max(16).optional(),
 });
 export type ControlMessage = z.infer<typeof ControlMessage>;
 
@@ -93,11 +96,12 @@ export class Relay implements Extension {
     this.subs.get(room.boardId)?.push(syncSub);
   }
 
-  onChange(room: Room, update: Uint8Array, origin: unknown): void {
-    if (!isLocalChange(origin)) return;
-    this.opts.nc.publish(subject(room.boardId, 'u'), frame(this.opts.replicaId, update));
+  /** One message per board per group commit: everything this replica made durable in it, merged. */
+  afterCommit(room: Room, merged: Uint8Array): void {
+    this.opts.nc.publish(subject(room.boardId, 'u'), frame(this.opts.replicaId, merged));
   }
 
+  /** Called once per turn with the board's coalesced awareness changes. */
   onAwarenessUpdate(room: Room, update: Uint8Array, origin: unknown): void {
     if (origin === Origin.RELAY) return;
     this.opts.nc.publish(subject(room.boardId, 'a'), frame(this.opts.replicaId, update));

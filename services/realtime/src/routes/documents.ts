@@ -10,7 +10,7 @@ import type { Identity } from '../core/types.ts';
 import type { RealtimeServer } from '../core/server.ts';
 import type { Persistence } from '../extensions/persistence.ts';
 import type { DocumentStore } from '../store/types.ts';
-import { BoardParams, ForceSaveRequest, ReactionRequest, StateQuery } from './schemas.ts';
+import { BoardParams, ForceSaveRequest, ReactionRequest, RevokeRequest, StateQuery } from './schemas.ts';
 
 export interface DocumentRoutesDeps {
   server: RealtimeServer;
@@ -20,6 +20,8 @@ export interface DocumentRoutesDeps {
   boards: BoardAccessClient;
   /** Tells every replica holding the board to drop its copy and make clients resync. */
   reset(boardId: string): Promise<void>;
+  /** Closes the sockets of dead links (null = all links) and drops their queued updates. */
+  revoke(boardId: string, tokens: string[] | null): Promise<number>;
 }
 
 export function documentRoutes(deps: DocumentRoutesDeps): Router {
@@ -31,7 +33,7 @@ export function documentRoutes(deps: DocumentRoutesDeps): Router {
     const share = opts.allowShare ? req.get('x-share-token') : undefined;
     if (!token && !share) throw appError('TOKEN_MISSING');
     if (!opts.allowShare && token && !token.includes('.')) throw appError('TOKEN_INVALID');
-    const result = await resolveIdentity(deps, boardId, { token, share, anon: req.get('x-anon-id') });
+    const result = await resolveIdentity(deps, boardId, { token, share, anon: req.get('x-anon-id'), address: req.socket.remoteAddress });
     if (result.ok) return result.identity;
     switch (result.code) {
       case CloseCode.UNAUTHORIZED:
@@ -62,7 +64,12 @@ export function documentRoutes(deps: DocumentRoutesDeps): Router {
   r.post('/yjs/reactions', async (req, res) => {
     const body = parse(ReactionRequest, req.body);
     const who = await identify(req, body.boardId, { allowShare: true });
-    const outcome = await deps.server.withRoom(body.boardId, (room) => deps.server.react(room, who, body));
+    const outcome = await deps.server.withRoom(body.boardId, async (room) => {
+      const o = deps.server.react(room, who, body);
+      // Answered once the change is in the store, like every other change.
+      if (o.ok) await deps.server.settled(room);
+      return o;
+    });
     if (!outcome.ok) throw appError(outcome.code);
     res.json({ added: outcome.added });
   });
@@ -79,6 +86,15 @@ export function documentRoutes(deps: DocumentRoutesDeps): Router {
     await owner(req, id);
     const deleted = await deps.store.deleteEmptySnapshots(id);
     res.json({ message: `Удалено пустых снапшотов: ${deleted}`, deleted });
+  });
+
+  // Internal: boards calls this before answering a link rotation or sharing change, so the dead
+  // links' sockets are closed (and their queued edits dropped) before the owner sees the answer.
+  r.post('/internal/boards/:id/revoke', async (req, res) => {
+    const { id } = parse(BoardParams, req.params);
+    const body = parse(RevokeRequest, req.body ?? {});
+    const closed = await deps.revoke(id, body.tokens ?? null);
+    res.json({ closed });
   });
 
   // Internal (never routed by the gateway): export reads the live state, unflushed updates included.

@@ -10,3 +10,5 @@ export const ReactionRequest = z.object({
 });
 export const BoardParams = z.object({ id: boardId });
 export const StateQuery = z.object({ format: z.enum(['binary', 'json']).default('binary') });
+/** Share tokens that died; absent = every link of the board (sharing turned off). */
+export const RevokeRequest = z.object({ tokens: z.array(z.string().min(1).max(256)).max(16).optional() });

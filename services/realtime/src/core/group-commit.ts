@@ -1,0 +1,229 @@
+/**
+ * Durable before visible: every update this replica accepts waits here until it is in the store,
+ * and only then goes out to other clients and other replicas. Whatever arrived while the previous
+ * write was in flight (or within `windowMs` of the first one) is written in ONE round trip, one
+ * merged entry per board, so the store sees a few writes per second however many clients type.
+ *
+ * The queue is bounded: past `maxPendingBytes` the server is told to pause reading from the
+ * sockets that fill it (backpressure), and resumes them once the store caught up.
+ */
+import * as Y from 'yjs';
+import type { Logger } from 'pino';
+import type { Room } from './room.ts';
+
+/** A single log entry must stay well below the 16 MiB BSON limit. */
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+const RETRY_MIN_MS = 50;
+const RETRY_MAX_MS = 2_000;
+
+export interface CommitWriter {
+  (entries: Array<{ boardId: string; update: Uint8Array }>): Promise<void>;
+}
+
+export interface GroupCommitOptions {
+  write: CommitWriter;
+  /** How long the first update of a batch waits for company when no write is in flight. */
+  windowMs: number;
+  /** Queued bytes (waiting + in flight) above which the sources are paused. */
+  maxPendingBytes: number;
+  logger: Logger;
+  /** The batch of one board is durable: fan it out. `updates` are in arrival order. */
+  onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void;
+  onPressure(paused: boolean): void;
+  observe?: { durableMs(ms: number): void; batch(entries: number, updates: number): void; failed(): void };
+}
+
+interface Entry {
+  room: Room;
+  update: Uint8Array;
+  origin: unknown;
+  at: number;
+}
+
+export class GroupCommit {
+  private queue: Entry[] = [];
+  private inFlight: Entry[] = [];
+  private pendingBytes = 0;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pressured = false;
+  private readonly waiters = new Map<Room, Array<() => void>>();
+  /** Rooms with entries queued or in flight, to answer "is this board durable?" in O(1). */
+  private readonly open = new Map<Room, number>();
+
+  constructor(private readonly opts: GroupCommitOptions) {}
+
+  add(room: Room, update: Uint8Array, origin: unknown): void {
+    this.queue.push({ room, update, origin, at: performance.now() });
+    this.pendingBytes += update.byteLength;
+    this.open.set(room, (this.open.get(room) ?? 0) + 1);
+    if (!this.pressured && this.pendingBytes > this.opts.maxPendingBytes) {
+      this.pressured = true;
+      this.opts.onPressure(true);
+    }
+    if (!this.running && !this.timer) this.timer = setTimeout(() => void this.run(), this.opts.windowMs);
+  }
+
+  /** Bytes accepted and not yet durable. */
+  get backlogBytes(): number {
+    return this.pendingBytes;
+  }
+
+  get paused(): boolean {
+    return this.pressured;
+  }
+
+  /** Age in ms of the oldest update not yet durable (0 when everything is). */
+  lagMs(): number {
+    const first = this.inFlight[0] ?? this.queue[0];
+    return first ? performance.now() - first.at : 0;
+  }
+
+  /** Runs `fn` once everything this room accepted so far is durable (at once if it already is). */
+  afterDurable(room: Room, fn: () => void): void {
+    if (!this.open.has(room)) return fn();
+    const list = this.waiters.get(room);
+    if (list) list.push(fn);
+    else this.waiters.set(room, [fn]);
+  }
+
+  settled(room: Room): Promise<void> {
+    return new Promise((resolve) => this.afterDurable(room, resolve));
+  }
+
+  /** The board was deleted: its queued updates are not written (nor anything sent). */
+  discard(room: Room): void {
+    let dropped = 0;
+    this.queue = this.queue.filter((e) => {
+      if (e.room !== room) return true;
+      this.pendingBytes -= e.update.byteLength;
+      dropped++;
+      return false;
+    });
+    if (dropped === 0) return;
+    const left = (this.open.get(room) ?? 0) - dropped;
+    if (left > 0) this.open.set(room, left);
+    else this.close(room);
+  }
+
+  /**
+   * Forgets the queued (not yet written) updates that came from `origin`, e.g. a socket whose
+   * link was just revoked. Returns their bytes. Updates already in flight stay: they were
+   * accepted before the revocation.
+   */
+  dropFrom(origin: unknown): number {
+    let bytes = 0;
+    const rooms = new Map<Room, number>();
+    this.queue = this.queue.filter((e) => {
+      if (e.origin !== origin) return true;
+      bytes += e.update.byteLength;
+      rooms.set(e.room, (rooms.get(e.room) ?? 0) + 1);
+      return false;
+    });
+    this.pendingBytes -= bytes;
+    for (const [room, n] of rooms) {
+      const left = (this.open.get(room) ?? 0) - n;
+      if (left > 0) this.open.set(room, left);
+      else this.close(room);
+    }
+    return bytes;
+  }
+
+  /** Writes whatever is queued now; resolves when the queue is empty. */
+  async drain(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.running) await this.run();
+    else await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private idleWaiters: Array<() => void> = [];
+
+  private async run(): Promise<void> {
+    this.timer = null;
+    this.running = true;
+    try {
+      let failures = 0;
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        this.inFlight = batch;
+        const groups = groupByRoom(batch);
+        const entries: Array<{ boardId: string; update: Uint8Array }> = [];
+        for (const [room, g] of groups) {
+          if (room.discarded) continue;
+          g.merged ??= g.updates.length === 1 ? g.updates[0]! : Y.mergeUpdates(g.updates);
+          if (g.merged.byteLength <= MAX_ENTRY_BYTES) entries.push({ boardId: room.boardId, update: g.merged });
+          else for (const u of g.updates) entries.push({ boardId: room.boardId, update: u });
+        }
+        try {
+          await this.opts.write(entries);
+          failures = 0;
+        } catch (err) {
+          // Nothing of this batch was shown to anyone: put it back in front and try again. The
+          // store may hold part of it already; Yjs replays a repeated entry as a no-op.
+          this.opts.observe?.failed();
+          this.opts.logger.error({ err, entries: entries.length }, 'group commit failed; retrying');
+          this.queue = batch.concat(this.queue);
+          this.inFlight = [];
+          failures++;
+          await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures)));
+          continue;
+        }
+        this.inFlight = [];
+        const now = performance.now();
+        this.opts.observe?.batch(entries.length, batch.length);
+        for (const e of batch) {
+          this.pendingBytes -= e.update.byteLength;
+          this.opts.observe?.durableMs(now - e.at);
+        }
+        for (const [room, g] of groups) {
+          if (!room.discarded) {
+            try {
+              this.opts.onDurable(room, g.updates, g.origins, g.merged!);
+            } catch (err) {
+              this.opts.logger.error({ err, boardId: room.boardId }, 'fan-out after commit failed');
+            }
+          }
+          const left = (this.open.get(room) ?? 0) - g.updates.length;
+          if (left > 0) this.open.set(room, left);
+          else this.close(room);
+        }
+        if (this.pressured && this.pendingBytes <= this.opts.maxPendingBytes / 2) {
+          this.pressured = false;
+          this.opts.onPressure(false);
+        }
+      }
+    } finally {
+      this.running = false;
+      for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  private close(room: Room): void {
+    this.open.delete(room);
+    const list = this.waiters.get(room);
+    if (!list) return;
+    this.waiters.delete(room);
+    for (const fn of list) fn();
+  }
+}
+
+interface Group {
+  updates: Uint8Array[];
+  origins: unknown[];
+  merged?: Uint8Array;
+}
+
+function groupByRoom(batch: Entry[]): Map<Room, Group> {
+  const groups = new Map<Room, Group>();
+  for (const e of batch) {
+    let g = groups.get(e.room);
+    if (!g) groups.set(e.room, (g = { updates: [], origins: [] }));
+    g.updates.push(e.update);
+    g.origins.push(e.origin);
+  }
+  return groups;
+}
