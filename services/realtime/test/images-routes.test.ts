@@ -61,7 +61,7 @@ async function upload(bytes: Buffer, headers: Record<string, string>, boardId = 
   const res = await fetch(`${base}/yjs/images/${boardId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', ...headers },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
