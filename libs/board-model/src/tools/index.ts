@@ -5,3 +5,4 @@ export * from './transform.ts';
 export * from './hit.ts';
 export * from './arrows.ts';
 export * from './clipboard.ts';
+export * from './style.ts';

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { EDITOR_TEXT_MAX } from '@wb/board-model';
+import { Button } from '../../../components/ui/index.ts';
+import type { EditRequest } from './engine/CanvasEngine.ts';
+import { LABELS, editorCounter } from './texts.ts';
+import styles from './canvas.module.css';
+
+export interface TextEditorProps {
+  request: EditRequest;
+  /** Where the edited object is on screen, relative to the canvas. */
+  at: { x: number; y: number; width: number; height: number };
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The sticky/text editor popup of §5: at most 500 characters with the 'N/500 символов' counter;
+ * Ctrl+Enter saves, Escape or a click outside cancels.
+ */
+export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
+  const [text, setText] = useState(() => request.object.text.slice(0, EDITOR_TEXT_MAX));
+  const panel = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    area.current?.focus();
+    area.current?.select();
+    const outside = (e: PointerEvent) => {
+      if (panel.current && !panel.current.contains(e.target as Node)) onCancel();
+    };
+    // Registered after the press that opened the editor has finished.
+    const id = setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);
+    return () => {
+      clearTimeout(id);
+      document.removeEventListener('pointerdown', outside, true);
+    };
+  }, [onCancel]);
+
+  const sticky = request.object.type === 'sticky' ? request.object : null;
+  return (
+    <div
+      ref={panel}
+      className={styles.editor}
+      style={{ left: at.x, top: at.y + at.height + 8 > 0 ? at.y : 8 }}
+      data-testid="text-editor"
+      role="dialog"
+      aria-label={LABELS.editorTitle}
+    >
+      <textarea
+        ref={area}
+        className={styles.editorArea}
+        style={sticky ? { background: sticky.backgroundColor, color: sticky.textColor } : undefined}
+        value={text}
+        maxLength={EDITOR_TEXT_MAX}
+        aria-label={LABELS.editorTitle}
+        data-testid="text-editor-input"
+        onChange={(e) => setText(e.target.value.slice(0, EDITOR_TEXT_MAX))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            onSave(text);
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            onCancel();
+          }
+        }}
+      />
+      <div className={styles.editorFooter}>
+        <span className={styles.counter} data-testid="text-editor-counter">
+          {editorCounter(text.length, EDITOR_TEXT_MAX)}
+        </span>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          {LABELS.cancel}
+        </Button>
+        <Button size="sm" variant="primary" onClick={() => onSave(text)} data-testid="text-editor-save">
+          {LABELS.save}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  CircleIcon,
+  HandIcon,
+  HighlighterIcon,
+  ImageIcon,
+  LayoutTemplateIcon,
+  MinusIcon,
+  MousePointer2Icon,
+  MoveRightIcon,
+  PencilIcon,
+  Redo2Icon,
+  SquareIcon,
+  StickyNoteIcon,
+  Trash2Icon,
+  TypeIcon,
+  Undo2Icon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  BRUSH_SIZES,
+  FONT_SIZES,
+  READ_ONLY_TOOLS,
+  STICKY_COLORS,
+  TEXT_COLORS,
+  type Tool,
+  type ToolStyle,
+} from '@wb/board-model';
+import { Toolbar as UiToolbar, ToolbarButton, ToolbarSeparator, ToolbarToggleGroup, ToolbarToggleItem } from '../../../components/ui/index.ts';
+import type { ArrowStyle } from './engine/CanvasEngine.ts';
+import { LABELS, TOOL_LABELS } from './texts.ts';
+import styles from './Toolbar.module.css';
+
+const TOOL_ICONS: Partial<Record<Tool, ReactNode>> = {
+  select: <MousePointer2Icon size={18} />,
+  hand: <HandIcon size={18} />,
+  pen: <PencilIcon size={18} />,
+  highlighter: <HighlighterIcon size={18} />,
+  rectangle: <SquareIcon size={18} />,
+  ellipse: <CircleIcon size={18} />,
+  line: <MinusIcon size={18} />,
+  text: <TypeIcon size={18} />,
+  sticky: <StickyNoteIcon size={18} />,
+  image: <ImageIcon size={18} />,
+};
+const VISIBLE_TOOLS = Object.keys(TOOL_ICONS) as Tool[];
+const STROKE_TOOLS: readonly Tool[] = ['pen', 'highlighter', 'rectangle', 'ellipse', 'line'];
+
+export interface ToolbarProps {
+  tool: Tool;
+  onTool: (tool: Tool) => void;
+  readOnly: boolean;
+  canSelect: boolean;
+  style: ToolStyle;
+  onStyle: (patch: Partial<ToolStyle>) => void;
+  /** Recolours the selection too (palette clicks and Alt+1..8). */
+  onColor: (color: string) => void;
+  arrowStyle: ArrowStyle;
+  onArrowStyle: (style: ArrowStyle) => void;
+  canArrow: boolean;
+  arrowPending: boolean;
+  onArrow: () => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onTemplates: () => void;
+  onClear: () => void;
+}
+
+/** The toolbar of §2; in view-only mode only select and hand (and for guests only hand) stay. */
+export function Toolbar(p: ToolbarProps) {
+  const tools = VISIBLE_TOOLS.filter(
+    (t) => (!p.readOnly || READ_ONLY_TOOLS.includes(t)) && (t !== 'select' || p.canSelect),
+  );
+  const showStroke = !p.readOnly && STROKE_TOOLS.includes(p.tool);
+  const showFont = !p.readOnly && p.tool === 'text';
+  const showSticky = !p.readOnly && p.tool === 'sticky';
+  const showColors = !p.readOnly && (showStroke || showFont || p.tool === 'select');
+  return (
+    <UiToolbar className={styles.bar} aria-label={LABELS.toolbar} data-testid="canvas-toolbar">
+      <ToolbarToggleGroup type="single" value={p.tool} onValueChange={(v) => v && p.onTool(v as Tool)} aria-label={LABELS.toolbar}>
+        {tools.map((t) => (
+          <ToolbarToggleItem key={t} value={t} aria-label={TOOL_LABELS[t]} title={TOOL_LABELS[t]} data-testid={`tool-${t}`}>
+            {TOOL_ICONS[t]}
+          </ToolbarToggleItem>
+        ))}
+      </ToolbarToggleGroup>
+      {p.readOnly ? null : (
+        <>
+          <ToolbarSeparator />
+          {showStroke ? (
+            <select
+              className={styles.select}
+              aria-label={LABELS.brush}
+              data-testid="brush-size"
+              value={p.style.brush}
+              onChange={(e) => p.onStyle({ brush: Number(e.target.value) })}
+            >
+              {BRUSH_SIZES.map((b) => (
+                <option key={b} value={b}>
+                  {b} px
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {showFont ? (
+            <select
+              className={styles.select}
+              aria-label={LABELS.fontSize}
+              data-testid="font-size"
+              value={p.style.fontSize}
+              onChange={(e) => p.onStyle({ fontSize: Number(e.target.value) })}
+            >
+              {FONT_SIZES.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {showColors ? (
+            <Swatches label={LABELS.color} colors={TEXT_COLORS} value={p.style.color} onPick={p.onColor} testId="color" />
+          ) : null}
+          {showSticky ? (
+            <Swatches
+              label={LABELS.stickyColor}
+              colors={STICKY_COLORS}
+              value={p.style.stickyColor}
+              onPick={(c) => p.onStyle({ stickyColor: c })}
+              testId="sticky-color"
+            />
+          ) : null}
+          <ToolbarSeparator />
+          <ToolbarButton
+            aria-label={LABELS.arrow}
+            title={LABELS.arrow}
+            aria-pressed={p.arrowPending}
+            disabled={!p.canArrow && !p.arrowPending}
+            onClick={p.onArrow}
+            data-testid="arrow-start"
+          >
+            <MoveRightIcon size={18} />
+          </ToolbarButton>
+          <ToolbarToggleGroup
+            type="single"
+            value={p.arrowStyle}
+            onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
+            aria-label={LABELS.arrow}
+          >
+            {(['solid', 'dashed', 'dotted'] as const).map((s) => (
+              <ToolbarToggleItem key={s} value={s} aria-label={LABELS.arrowStyles[s]} title={LABELS.arrowStyles[s]} data-testid={`arrow-${s}`}>
+                <ArrowStyleIcon style={s} />
+              </ToolbarToggleItem>
+            ))}
+          </ToolbarToggleGroup>
+          <ToolbarSeparator />
+          <ToolbarButton aria-label={LABELS.undo} title={LABELS.undo} disabled={!p.canUndo} onClick={p.onUndo} data-testid="undo">
+            <Undo2Icon size={18} />
+          </ToolbarButton>
+          <ToolbarButton aria-label={LABELS.redo} title={LABELS.redo} disabled={!p.canRedo} onClick={p.onRedo} data-testid="redo">
+            <Redo2Icon size={18} />
+          </ToolbarButton>
+          <ToolbarButton aria-label={LABELS.templates} title={LABELS.templates} onClick={p.onTemplates} data-testid="templates">
+            <LayoutTemplateIcon size={18} />
+          </ToolbarButton>
+          <ToolbarButton className={styles.clear} aria-label={LABELS.clear} title={LABELS.clear} onClick={p.onClear} data-testid="clear-board">
+            <Trash2Icon size={18} />
+          </ToolbarButton>
+        </>
+      )}
+    </UiToolbar>
+  );
+}
+
+function Swatches(props: { label: string; colors: readonly string[]; value: string; onPick: (c: string) => void; testId: string }) {
+  return (
+    <div className={styles.swatches} role="group" aria-label={props.label}>
+      {props.colors.map((c) => (
+        <button
+          key={c}
+          type="button"
+          className={styles.swatch}
+          style={{ background: c }}
+          aria-label={`${props.label} ${c}`}
+          aria-pressed={props.value.toLowerCase() === c.toLowerCase()}
+          data-testid={`${props.testId}-${c}`}
+          onClick={() => props.onPick(c)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function ArrowStyleIcon({ style }: { style: ArrowStyle }) {
+  const dash = style === 'dashed' ? '5 3' : style === 'dotted' ? '1.5 2.5' : undefined;
+  return (
+    <svg width="22" height="12" viewBox="0 0 22 12" aria-hidden="true">
+      <line x1="1" y1="6" x2="16" y2="6" stroke="currentColor" strokeWidth="2" strokeDasharray={dash} />
+      <path d="M15 1 L21 6 L15 11 Z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,38 @@
+/** Image elements by URL, loaded once for every item and board that shows them. */
+type Loaded = HTMLImageElement | 'error';
+const images = new Map<string, Loaded | 'loading'>();
+const listeners = new Set<(src: string) => void>();
+
+/** Runs `fn` whenever an image finishes loading (or fails); answers the unsubscribe. */
+export function onImageSettled(fn: (src: string) => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The image when loaded, 'error' when it failed (drawn as the grey placeholder), null while it loads. */
+export function imageFor(src: string): HTMLImageElement | 'error' | null {
+  const cached = images.get(src);
+  if (cached === 'loading') return null;
+  if (cached) return cached;
+  images.set(src, 'loading');
+  const img = new Image();
+  img.decoding = 'async';
+  const settle = (value: Loaded) => {
+    images.set(src, value);
+    for (const fn of listeners) fn(src);
+  };
+  img.onload = () => settle(img);
+  img.onerror = () => settle('error');
+  img.src = src;
+  return null;
+}
+
+/** Natural size of an image, for fitting it into 400×300 on insert. */
+export function naturalSize(src: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => resolve({ width: 0, height: 0 });
+    img.src = src;
+  });
+}

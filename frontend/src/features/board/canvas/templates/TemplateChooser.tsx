@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/index.ts';
+import type { CanvasEngine } from '../engine/CanvasEngine.ts';
+import { TEMPLATE_LABELS } from '../texts.ts';
+import { CalendarForm } from './CalendarForm.tsx';
+import { JsonImportForm } from './JsonImportForm.tsx';
+import { KanbanForm } from './KanbanForm.tsx';
+
+/** §2 template chooser: kanban setup, calendar month/year, JSON sticker import. */
+export function TemplateChooser({ engine, onClose }: { engine: CanvasEngine; onClose: () => void }) {
+  const [tab, setTab] = useState('kanban');
+  return (
+    <Dialog title={TEMPLATE_LABELS.title} onClose={onClose} size="lg" testId="template-chooser">
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={TEMPLATE_LABELS.title}>
+          <TabsTrigger value="kanban" data-testid="template-tab-kanban">
+            {TEMPLATE_LABELS.kanban}
+          </TabsTrigger>
+          <TabsTrigger value="calendar" data-testid="template-tab-calendar">
+            {TEMPLATE_LABELS.calendar}
+          </TabsTrigger>
+          <TabsTrigger value="json-import" data-testid="template-tab-json-import">
+            {TEMPLATE_LABELS.json}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="kanban">
+          <KanbanForm
+            onCreate={(objects) => {
+              engine.insertAtCentre(objects);
+              onClose();
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <CalendarForm
+            onCreate={(objects) => {
+              engine.insertAtCentre(objects);
+              onClose();
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="json-import">
+          <JsonImportForm
+            onImport={(objects) => {
+              engine.insertAsIs(objects);
+              onClose();
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </Dialog>
+  );
+}
