@@ -181,7 +181,8 @@ export function ensureInfra({ browser = true, go = true, apt = true, quiet: q = 
   const note = (p) => p && problems.push(p);
   note(ensureNodeModules());
   if (apt) {
-    const pkgs = { 'nats-server': 'nats-server' };
+    // poppler-utils: the export tests turn PDFs into images with pdftoppm.
+    const pkgs = { 'nats-server': 'nats-server', 'poppler-utils': 'pdftoppm' };
     if (browser) {
       pkgs.chromium = 'chromium';
       pkgs['fonts-dejavu-core'] = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
