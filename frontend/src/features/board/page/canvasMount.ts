@@ -2,5 +2,5 @@
  * Which canvas the page mounts. The canvas feature's <BoardCanvas> replaces the stand-in as soon as
  * its component file is committed (change this one line).
  */
-export { CanvasStandIn as BoardCanvas } from './CanvasStandIn.tsx';
+export { BoardCanvas } from '../canvas/index.ts';
 export type { BoardCanvasHandle } from '../canvas/types.ts';
