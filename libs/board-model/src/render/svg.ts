@@ -148,7 +148,12 @@ function arrowSvg(a: ArrowPrimitive): string {
   );
 }
 
-/** One <text> per line; konva centres each line vertically in its line box (textBaseline 'middle'). */
+/**
+ * One <text> per line; konva centres each line vertically in its line box (textBaseline 'middle').
+ * A line mixing text and emoji is written as one <text> per font run, placed with the shared metrics:
+ * a rasteriser left to pick fonts itself draws the spaces and digits after an emoji from the emoji
+ * font (it has them, for keycaps), which shifts everything after it.
+ */
 function textSvg(t: TextPrimitive): string {
   const anchor = t.align === 'center' ? 'middle' : t.align === 'right' ? 'end' : 'start';
   const x =
@@ -160,15 +165,20 @@ function textSvg(t: TextPrimitive): string {
   const baseline = t.lineHeight / 2 + ((TEXT_ASCENT_EM - TEXT_DESCENT_EM) / 2) * t.fontSize;
   const opacity = t.opacity !== undefined && t.opacity < 1 ? ` opacity="${num(t.opacity)}"` : '';
   const lines = t.lines.map((line, i) => {
-    const spans = fontRuns(line)
-      .map((run) =>
-        run.emoji ? `<tspan font-family="${SCENE_EMOJI_FAMILY}">${esc(run.text)}</tspan>` : esc(run.text),
-      )
+    const y = num(t.y + i * t.lineHeight + baseline);
+    const runs = fontRuns(line);
+    if (!runs.some((r) => r.emoji))
+      return `<text x="${num(x)}" y="${y}" text-anchor="${anchor}" xml:space="preserve">${esc(line)}</text>`;
+    const width = measureText(line, t.fontSize);
+    let cx = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
+    return runs
+      .map((run) => {
+        const family = run.emoji ? ` font-family="${SCENE_EMOJI_FAMILY}"` : '';
+        const out = `<text x="${num(cx)}" y="${y}"${family} xml:space="preserve">${esc(run.text)}</text>`;
+        cx += measureText(run.text, t.fontSize);
+        return out;
+      })
       .join('');
-    // The measured width pins the line's length, so every renderer places it as the canvas does.
-    const length = measureText(line, t.fontSize);
-    const fit = length > 0 ? ` textLength="${num(length)}" lengthAdjust="spacing"` : '';
-    return `<text x="${num(x)}" y="${num(t.y + i * t.lineHeight + baseline)}" text-anchor="${anchor}"${fit} xml:space="preserve">${spans}</text>`;
   });
   return `<g font-family="${esc(t.fontFamily)}" font-size="${num(t.fontSize)}" fill="${esc(t.fill)}"${opacity}${rotate(t.rotation, t.x, t.y)}>${lines.join('')}</g>`;
 }

@@ -1,0 +1,92 @@
+/**
+ * One export, run inside a worker thread: board state → scene → SVG → PNG (resvg) or PDF (pdfkit +
+ * svg-to-pdfkit). Everything CPU-heavy is here so the service's event loop only does I/O.
+ */
+import { Resvg } from '@resvg/resvg-js';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import {
+  SCENE_EMOJI_FAMILY,
+  SCENE_FONT_FAMILY,
+  boardToScene,
+  sceneToSvg,
+  type Area,
+  type BoardSnapshot,
+} from '@wb/board-model';
+import type { FontFiles } from './fonts.ts';
+
+export type ExportFormat = 'png' | 'svg' | 'pdf';
+
+export interface RenderTask {
+  format: ExportFormat;
+  board: BoardSnapshot;
+  background?: string;
+  area: Area;
+  /** Image bytes by `src`, read from the board's own store by the caller; others draw as placeholders. */
+  images: Record<string, string>;
+  fonts: FontFiles;
+  /** Refuses a scene drawing more items than this (checked after culling to the area). */
+  maxObjects: number;
+}
+
+export type RenderResult =
+  { ok: true; bytes: Uint8Array; items: number } | { ok: false; reason: 'too-many-objects'; items: number };
+
+/** The SVG file's own @font-face, so a browser opening it alone uses the same families where installed. */
+const SVG_FONT_CSS = `text{font-family:'${SCENE_FONT_FAMILY}','${SCENE_EMOJI_FAMILY}',sans-serif}`;
+
+function toPng(svg: string, fonts: FontFiles): Uint8Array {
+  const resvg = new Resvg(svg, {
+    font: {
+      fontFiles: [fonts.text, fonts.emoji],
+      loadSystemFonts: false,
+      defaultFontFamily: SCENE_FONT_FAMILY,
+    },
+    fitTo: { mode: 'original' },
+    // Board content draws with crisp 1-px grid lines like the canvas; shapes keep antialiasing.
+    shapeRendering: 2,
+    textRendering: 1,
+    imageRendering: 0,
+  });
+  return resvg.render().asPng();
+}
+
+function toPdf(svg: string, area: Area, fonts: FontFiles): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: [area.width, area.height],
+    margin: 0,
+    autoFirstPage: true,
+    compress: true,
+  });
+  doc.registerFont(SCENE_FONT_FAMILY, fonts.text);
+  doc.registerFont(SCENE_EMOJI_FAMILY, fonts.emoji);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  SVGtoPDF(doc, svg, 0, 0, {
+    width: area.width,
+    height: area.height,
+    assumePt: true,
+    fontCallback: (family: string) =>
+      family.includes(SCENE_EMOJI_FAMILY) ? SCENE_EMOJI_FAMILY : SCENE_FONT_FAMILY,
+  });
+  doc.end();
+  return done;
+}
+
+export default async function render(task: RenderTask): Promise<RenderResult> {
+  const scene = boardToScene(task.board, { area: task.area, background: task.background });
+  if (scene.items.length > task.maxObjects)
+    return { ok: false, reason: 'too-many-objects', items: scene.items.length };
+  const svg = sceneToSvg(scene, { imageHref: (src) => task.images[src] });
+  const items = scene.items.length;
+  if (task.format === 'svg') {
+    const withFonts = svg.replace('<defs>', `<defs><style>${SVG_FONT_CSS}</style>`);
+    return { ok: true, bytes: new TextEncoder().encode(withFonts), items };
+  }
+  if (task.format === 'png') return { ok: true, bytes: toPng(svg, task.fonts), items };
+  return { ok: true, bytes: await toPdf(svg, task.area, task.fonts), items };
+}
