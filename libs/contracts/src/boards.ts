@@ -162,7 +162,8 @@ export const BoardAccessRequest = z.object({
 export type BoardAccessRole = BoardRole | 'none';
 export interface BoardAccessAnswer {
   role: BoardAccessRole;
-  board: { id: string; owner_id: string; title: string } | null;
+  /** background: what the export draws under the objects (absent from older answers). */
+  board: { id: string; owner_id: string; title: string; background?: string } | null;
 }
 
 // ---- answers ----

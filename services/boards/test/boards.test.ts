@@ -284,7 +284,7 @@ describe('internal access call', () => {
     const s = (await h.api('POST', `/api/boards/${b.id}/multiple-links`, { token: alice.token, body: { enabledRoles: ['guest', 'editor'] } })).body.board;
     await h.api('PUT', `/api/boards/${b.id}/sharing`, { token: alice.token, body: { enabled: true } });
     const ask = (body: unknown, id = b.id) => h.api('POST', `/internal/boards/${id}/access`, { body });
-    const board = { id: b.id, owner_id: alice.id, title: 'Realtime' };
+    const board = { id: b.id, owner_id: alice.id, title: 'Realtime', background: 'white' };
     expect((await ask({ userId: alice.id })).body).toEqual({ role: 'owner', board });
     expect((await ask({ userId: bob.id })).body).toEqual({ role: 'none', board });
     expect((await ask({ userId: bob.id, shareToken: s.guest_token_hash })).body).toEqual({ role: 'guest', board });

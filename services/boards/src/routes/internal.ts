@@ -26,8 +26,8 @@ export function internalRouter(ctx: RouteContext): Router {
       token: body.shareToken || null,
     });
     const answer: BoardAccessAnswer = decision.ok
-      ? { role: decision.role, board: { id: b.id, owner_id: b.owner_id, title: b.title } }
-      : { role: 'none', board: { id: b.id, owner_id: b.owner_id, title: b.title } };
+      ? { role: decision.role, board: { id: b.id, owner_id: b.owner_id, title: b.title, background: b.background } }
+      : { role: 'none', board: { id: b.id, owner_id: b.owner_id, title: b.title, background: b.background } };
     res.json(answer);
   });
   return r;
