@@ -1,8 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@wb/db';
-import { startMongo, startNats, startPostgres, tempDir, waitForPort, type ManagedProcess } from '@wb/testkit';
+import type { AnyServiceDefinition } from '@wb/service-kit';
+import { findBinary, tempDir, waitForPort } from '@wb/testkit';
+import { startDetachedPostgres } from '../embedded/postgres.ts';
+import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, SERVICE_PACKAGES } from '../services.ts';
+import { spawnOwned, type OwnedProcess } from './processes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -10,9 +14,10 @@ export interface ServiceProcess {
   name: string;
   port: number;
   url: string;
-  child: ChildProcess;
+  child: OwnedProcess['child'];
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
+  /** SIGTERM: the service stops in its own order (runService) and exits. */
   stop(): Promise<void>;
 }
 
@@ -21,87 +26,114 @@ export interface ClusterHandle {
   databaseUrl: string;
   natsUrl: string;
   mongoUrl: string;
+  internalToken: string;
   services: Record<string, ServiceProcess>;
-  /** Starts one more realtime replica (several replicas behind one gateway is not needed: tests connect directly). */
+  /** Starts one more realtime replica (tests connect to it directly). */
   startRealtimeReplica(): Promise<ServiceProcess>;
+  /** Gateway first, then the services in reverse start order, then NATS, FerretDB and PostgreSQL. */
   stop(): Promise<void>;
 }
 
-function startService(name: string, env: Record<string, string>, port: number, logs: boolean): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', path.join('services', name, 'src', 'main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: logs ? 'info' : 'warn', ...env, PORT: String(port) },
-    stdio: ['ignore', logs ? 'inherit' : 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const signal = async (sig: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
-    await exited;
-  };
-  return { name, port, url: `http://127.0.0.1:${port}`, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+function startService(pkg: string, name: string, env: Record<string, string | undefined>, port: number, logs: boolean): ServiceProcess {
+  const owned = spawnOwned(
+    name,
+    process.execPath,
+    ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', path.join('deploy', 'local', 'service-process.ts'), pkg],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: logs ? 'info' : 'warn', OTEL_SERVICE_NAME: name, ...env, PORT: String(port) },
+      stdio: ['ignore', logs ? 'inherit' : 'ignore', 'inherit'],
+    },
+  );
+  return { name, port, url: `http://127.0.0.1:${port}`, child: owned.child, kill: owned.kill, stop: owned.stop };
+}
+
+async function startInfraProcess(name: string, binary: string, args: (port: number) => string[]): Promise<OwnedProcess & { port: number }> {
+  const port = await freePort();
+  const proc = spawnOwned(name, findBinary(binary), args(port), { stdio: 'ignore' });
+  await Promise.race([waitForPort(port), proc.exited.then(() => Promise.reject(new Error(`${name} exited at start`)))]);
+  return { ...proc, port };
 }
 
 /**
- * The local cluster mode of DESIGN.md: every service in its own process, a real nats-server with
- * JetStream, FerretDB as the MongoDB of realtime, PostgreSQL for the relational services.
+ * The local cluster mode of DESIGN.md: every service of deploy/services.ts in its own process, a
+ * real nats-server with JetStream, FerretDB as the MongoDB of realtime, PostgreSQL for the
+ * relational services. Every child runs in its own process group, so only this runner stops them,
+ * in order.
  */
 export async function startCluster(opts: { port?: number; logs?: boolean; staticDir?: string } = {}): Promise<ClusterHandle> {
   const logs = opts.logs ?? false;
   const infra: Array<{ stop(): Promise<void> }> = [];
+  const started: ServiceProcess[] = [];
   const services: Record<string, ServiceProcess> = {};
-  const extra: ServiceProcess[] = [];
-  const stopAll = async () => {
-    for (const s of [...extra, ...Object.values(services)].reverse()) await s.stop();
-    for (const i of infra.reverse()) await i.stop();
-  };
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const s of [...started].reverse()) await s.stop();
+      for (const i of [...infra].reverse()) await i.stop();
+    })());
   try {
-    const pg = await startPostgres();
+    const pg = await startDetachedPostgres({ dataDir: path.join(await tempDir('cluster-pg'), 'data') });
     infra.push(pg);
-    const nats: ManagedProcess = await startNats();
+    const natsDir = await tempDir('cluster-nats');
+    const nats = await startInfraProcess('nats', 'nats-server', (port) => ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', natsDir]);
     infra.push(nats);
-    const mongo: ManagedProcess = await startMongo({ dataDir: await tempDir('cluster-mongo') });
+    const mongoDir = await tempDir('cluster-mongo');
+    const mongo = await startInfraProcess('ferretdb', 'wb-ferretdb', (port) => [
+      '--listen-addr',
+      `127.0.0.1:${port}`,
+      '--handler',
+      'sqlite',
+      '--sqlite-url',
+      `file:${mongoDir}/`,
+    ]);
     infra.push(mongo);
-    const common = { DATABASE_URL: pg.url, NATS_URL: nats.url };
+    const natsUrl = `nats://127.0.0.1:${nats.port}`;
+    const mongoUrl = `mongodb://127.0.0.1:${mongo.port}/`;
+    const internalToken = randomBytes(32).toString('base64url');
 
-    const launch = async (name: string, env: Record<string, string>, port?: number) => {
+    const definitions = await loadServices();
+    const ports = await Promise.all(definitions.map(() => freePort()));
+    const placed: Array<[AnyServiceDefinition, string]> = definitions.map((d, i) => [d, `http://127.0.0.1:${ports[i]}`]);
+    const env = {
+      DATABASE_URL: pg.url,
+      NATS_URL: natsUrl,
+      MONGO_URL: `${mongoUrl}whiteboard`,
+      INTERNAL_TOKEN: internalToken,
+      ...reachEnv(placed),
+    };
+    const launch = async (pkg: string, name: string, extra: Record<string, string>, port?: number) => {
       const p = port ?? (await freePort());
-      const svc = startService(name, env, p, logs);
-      await waitForPort(p, 60_000);
+      const svc = startService(pkg, name, { ...env, ...extra }, p, logs);
+      started.push(svc);
+      await Promise.race([
+        waitForPort(p, 60_000),
+        new Promise((_, reject) => svc.child.once('exit', (code) => reject(new Error(`${name} exited with ${code} at start`)))),
+      ]);
       return svc;
     };
-    services.auth = await launch('auth', common);
-    const jwks = `${services.auth.url}/internal/jwks`;
-    services.boards = await launch('boards', { ...common, AUTH_JWKS_URL: jwks });
-    const realtimeEnv = {
-      ...common,
-      MONGO_URL: `${mongo.url}whiteboard`,
-      AUTH_JWKS_URL: jwks,
-      BOARDS_INTERNAL_URL: services.boards.url,
-    };
-    services.realtime = await launch('realtime', { ...realtimeEnv, REPLICA_ID: 'realtime-1' });
-    services.gateway = await launch(
-      'gateway',
-      {
-        AUTH_URL: services.auth.url,
-        BOARDS_URL: services.boards.url,
-        REALTIME_URL: services.realtime.url,
-        STATIC_DIR: opts.staticDir ?? path.join(repoRoot, 'frontend', 'dist'),
-        AUTH_RATE_LIMIT_PER_MIN: '0',
-      },
+    for (const [i, d] of definitions.entries()) {
+      services[d.name] = await launch(SERVICE_PACKAGES[i]!, d.name, { REPLICA_ID: `${d.name}-1` }, ports[i]);
+    }
+    const gateway = await loadDefinition(GATEWAY_PACKAGE);
+    services[gateway.name] = await launch(
+      GATEWAY_PACKAGE,
+      gateway.name,
+      { STATIC_DIR: opts.staticDir ?? path.join(repoRoot, 'frontend', 'dist'), AUTH_RATE_LIMIT_PER_MIN: '0' },
       opts.port,
     );
+
     let replicas = 1;
     return {
-      url: services.gateway.url,
+      url: services[gateway.name]!.url,
       databaseUrl: pg.url,
-      natsUrl: nats.url,
-      mongoUrl: mongo.url,
+      natsUrl,
+      mongoUrl,
+      internalToken,
       services,
       async startRealtimeReplica() {
         replicas++;
-        const svc = await launch('realtime', { ...realtimeEnv, REPLICA_ID: `realtime-${replicas}` });
-        extra.push(svc);
-        return svc;
+        return launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` });
       },
       stop: stopAll,
     };

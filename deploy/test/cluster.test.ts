@@ -21,6 +21,7 @@ describe('local cluster', () => {
     await cluster?.stop();
   });
 
+  // Each service process compiles its TypeScript at start: on 2 shared cores a replica takes seconds.
   it('works across processes: gateway, events over NATS, realtime replicas over NATS and MongoDB', async () => {
     const base = cluster.url;
     const health = await call(base, 'GET', '/api/health');
@@ -52,5 +53,5 @@ describe('local cluster', () => {
     const third = await cluster.startRealtimeReplica();
     const late = client(`${third.url.replace('http', 'ws')}/yjs`, boardId, token);
     await eventually(() => late.provider.synced && late.objects().has('a') && late.objects().has('b'), 15_000, 'the full state on a new replica');
-  });
+  }, 180_000);
 });
