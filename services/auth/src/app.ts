@@ -23,6 +23,7 @@ import { internalRouter } from './routes/internal.ts';
 import { bootstrapAdmin } from './store/admin.ts';
 import { loadOrCreateSigningKey } from './store/keys.ts';
 import { deleteExpiredTokens } from './store/sessions.ts';
+import { subscribePlanAndBoards } from './events/plan-and-boards.ts';
 
 export { AuthConfigSchema, type AuthConfig } from './config.ts';
 export { deleteUser } from './store/users.ts';
@@ -46,6 +47,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   let signer: Signer | undefined;
   let relay: { stop(): Promise<void> | void } | undefined;
   let cleanup: NodeJS.Timeout | undefined;
+  let planAndBoards: { stop(): Promise<void> } | undefined;
 
   const ctx: AuthContext = {
     pool,
@@ -90,6 +92,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
         logger.info({ result }, 'admin account ensured');
       }
       relay = startOutboxRelay({ pool, transport, logger });
+      planAndBoards = await subscribePlanAndBoards(pool, transport, (id) => ctx.users.forget(id));
       cleanup = setInterval(() => {
         deleteExpiredTokens(pool).catch((err) => logger.warn({ err }, 'refresh token cleanup failed'));
       }, CLEANUP_EVERY_MS);
@@ -99,6 +102,8 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
     async stop() {
       if (cleanup) clearInterval(cleanup);
       cleanup = undefined;
+      await planAndBoards?.stop();
+      planAndBoards = undefined;
       await relay?.stop();
       relay = undefined;
     },
