@@ -16,6 +16,8 @@ export interface ServiceAppOptions {
   /** JSON body limit, e.g. '100kb'. */
   bodyLimit?: string;
   registry?: Registry;
+  /** Proxies whose X-Forwarded-For is believed ('trust proxy' syntax; false = none). */
+  trustProxy?: string | number | boolean;
   /** False for the gateway, which streams bodies on to the services untouched. */
   parseJson?: boolean;
   /** False for the gateway: its public port must not show metrics (it serves them on a port of its own). */
@@ -56,7 +58,9 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   app.disable('x-powered-by');
   // API answers change with every write and clients do not revalidate them: hashing each body for an ETag is wasted CPU.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Forwarded headers count only from these peers (express 'trust proxy' syntax). Services sit behind
+  // the gateway, which rewrites X-Forwarded-For to the address it judged; the gateway passes TRUST_PROXY.
+  app.set('trust proxy', opts.trustProxy ?? 'loopback, uniquelocal');
   const registry = opts.registry ?? createRegistry(opts.name);
   app.use(requestContext(opts.logger));
   app.use(httpMetrics(registry));

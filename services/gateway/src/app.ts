@@ -35,13 +35,29 @@ export interface GatewayDeps {
   registry?: Registry;
 }
 
+/** TRUST_PROXY as express wants it: unset or 'false' = trust no one, a number = that many hops, else addresses/CIDRs/names. */
+export function trustProxySetting(value: string | undefined): string | number | boolean {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 const tooMany = (_req: unknown, res: { status(n: number): { json(b: unknown): void } }) =>
   res.status(429).json({ error: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' });
 
 export function createGateway(deps: GatewayDeps): RunnableService {
   const { config, logger } = deps;
   let metricsServer: RunningServer | undefined;
-  const { app, registry, finish } = createServiceApp({ name: 'gateway', logger, parseJson: false, serveMetrics: false, registry: deps.registry });
+  const { app, registry, finish } = createServiceApp({
+    name: 'gateway',
+    logger,
+    parseJson: false,
+    serveMetrics: false,
+    registry: deps.registry,
+    // The edge: a client's own X-Forwarded-For is ignored unless it came through a configured proxy.
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+  });
   const internal = deps.internalToken ? internalHeaders(deps.internalToken) : {};
   const forwarders = Object.fromEntries(
     SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger)]),
@@ -79,6 +95,8 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: tooMany as never,
+      // A client's own X-Forwarded-For is ignored on purpose (TRUST_PROXY unset): not a misconfiguration.
+      validate: { xForwardedForHeader: false },
     });
     app.post(['/api/auth/login', '/api/auth/register', '/api/auth/refresh'], limiter);
   }
@@ -103,6 +121,9 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     if (!service) return next(appError('NOT_FOUND'));
     // Services see the full path, as they would behind a proxy, and log under the same request id.
     req.url = req.originalUrl;
+    // Services believe X-Forwarded-For from the gateway: it carries the address judged here, never the client's own.
+    req.headers['x-forwarded-for'] = req.ip;
+    delete req.headers.forwarded;
     req.headers['x-request-id'] = req.id;
     forwarders[service].http(req, res, next);
   });
