@@ -120,6 +120,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       DATABASE_URL: pg.url,
       INTERNAL_TOKEN: internalToken,
       REPLICA_ID: 'embedded',
+      // Billing's built-in test provider is the embedded default; real providers are keyed by env.
+      PAYMENTS_TEST_PROVIDER: env.PAYMENTS_TEST_PROVIDER ?? 'true',
       ...reachEnv(definitions.map((d, i) => [d, loopbacks[i]!.url])),
     };
 

@@ -100,6 +100,7 @@ export async function startCluster(opts: { port?: number; logs?: boolean; static
       NATS_URL: natsUrl,
       MONGO_URL: `${mongoUrl}whiteboard`,
       INTERNAL_TOKEN: internalToken,
+      PAYMENTS_TEST_PROVIDER: process.env.PAYMENTS_TEST_PROVIDER ?? 'true',
       ...reachEnv(placed),
     };
     const launch = async (pkg: string, name: string, extra: Record<string, string>, port?: number) => {

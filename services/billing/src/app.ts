@@ -107,3 +107,5 @@ export const billingService = defineService({
       registry: rt.registry,
     }),
 });
+
+export default billingService;
