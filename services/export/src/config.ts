@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { env, serviceConfig } from '@wb/service-kit';
+
+const int = (min: number, def: number) => z.coerce.number().int().min(min).default(def);
+
+/** The export service's environment (common settings in serviceConfig). */
+export const ExportConfigSchema = serviceConfig(3007, {
+  DATABASE_URL: env.url(),
+  AUTH_JWKS_URL: env.url(),
+  /** Boards' /internal/boards/:id/access (title, owner, background). */
+  BOARDS_INTERNAL_URL: env.url(),
+  /** Realtime's /internal/boards/:id/state and the board's images. */
+  REALTIME_INTERNAL_URL: env.url(),
+  /** Largest area in pixels (width × height) and along either side. */
+  EXPORT_MAX_PIXELS: int(1, 36_000_000),
+  EXPORT_MAX_SIDE: int(11, 10_000),
+  /** Most objects and arrows one export may draw. */
+  EXPORT_MAX_OBJECTS: int(1, 10_000),
+  /** Rendering threads, and how many exports may wait for one, for how long. */
+  EXPORT_WORKERS: int(1, 2),
+  EXPORT_MAX_WAITING: int(0, 8),
+  EXPORT_QUEUE_TIMEOUT_MS: int(1, 10_000),
+  /** A render running longer is stopped (its thread is replaced). */
+  EXPORT_RENDER_TIMEOUT_MS: int(1, 60_000),
+  /** Total image bytes one export may embed. */
+  EXPORT_MAX_IMAGE_BYTES: int(0, 64 * 1024 * 1024),
+});
+export type ExportConfig = z.infer<typeof ExportConfigSchema>;
+
+/** What createExportService needs from the configuration (the runner reads the rest). */
+export interface ExportLimits {
+  maxPixels: number;
+  maxSide: number;
+  maxObjects: number;
+  workers: number;
+  maxWaiting: number;
+  queueTimeoutMs: number;
+  renderTimeoutMs: number;
+  maxImageBytes: number;
+}
+
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
+  maxPixels: 36_000_000,
+  maxSide: 10_000,
+  maxObjects: 10_000,
+  workers: 2,
+  maxWaiting: 8,
+  queueTimeoutMs: 10_000,
+  renderTimeoutMs: 60_000,
+  maxImageBytes: 64 * 1024 * 1024,
+};
+
+export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
+  maxPixels: c.EXPORT_MAX_PIXELS,
+  maxSide: c.EXPORT_MAX_SIDE,
+  maxObjects: c.EXPORT_MAX_OBJECTS,
+  workers: c.EXPORT_WORKERS,
+  maxWaiting: c.EXPORT_MAX_WAITING,
+  queueTimeoutMs: c.EXPORT_QUEUE_TIMEOUT_MS,
+  renderTimeoutMs: c.EXPORT_RENDER_TIMEOUT_MS,
+  maxImageBytes: c.EXPORT_MAX_IMAGE_BYTES,
+});

@@ -1,0 +1,111 @@
+/**
+ * POST /api/export/{png,svg,pdf} {boardId, area} — the board's owner only (Bearer). PNG and SVG on
+ * every plan, PDF when the owner's plan allows it. The render runs in a worker thread behind a gate;
+ * a full gate answers 503 with Retry-After.
+ */
+import { Router } from 'express';
+import { appError, parse, requireAuth, type TokenVerifier } from '@wb/service-kit';
+import { checkArea, ExportRequest } from '../domain/area.ts';
+import { pdfAllowed, type PdfEntitlement } from '../domain/entitlements.ts';
+import { contentDisposition, exportFileName } from '../domain/filename.ts';
+import { GateBusy, type Gate } from '../domain/gate.ts';
+import { imageSourcesInArea } from '../domain/images.ts';
+import type { InternalClients } from '../clients/internal.ts';
+import type { ExportLimits } from '../config.ts';
+import type { FontFiles } from '../render/fonts.ts';
+import type { RenderPool } from '../render/pool.ts';
+import type { ExportFormat } from '../render/task.ts';
+
+export interface ExportRouteDeps {
+  verifier: TokenVerifier;
+  clients: InternalClients;
+  entitlement(userId: string): Promise<PdfEntitlement | null>;
+  gate: Gate;
+  pool: RenderPool;
+  fonts: FontFiles;
+  limits: ExportLimits;
+}
+
+const MIME: Record<ExportFormat, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+const RETRY_AFTER_S = 5;
+
+export function exportRouter(deps: ExportRouteDeps): Router {
+  const r = Router();
+
+  /** The board's images in the area as data URLs, within the byte budget; the rest stay placeholders. */
+  async function embeddedImages(
+    boardId: string,
+    objects: readonly unknown[],
+    area: ReturnType<typeof checkArea>,
+  ) {
+    const images: Record<string, string> = {};
+    let budget = deps.limits.maxImageBytes;
+    for (const source of imageSourcesInArea(boardId, objects, area)) {
+      if (source.kind === 'data') {
+        if (source.src.length > budget) continue;
+        budget -= source.src.length;
+        images[source.src] = source.src;
+        continue;
+      }
+      const image = await deps.clients.image(boardId, source.hash);
+      if (!image || image.bytes.length > budget || !image.mime.startsWith('image/')) continue;
+      budget -= image.bytes.length;
+      images[source.src] = `data:${image.mime};base64,${image.bytes.toString('base64')}`;
+    }
+    return images;
+  }
+
+  for (const format of ['png', 'svg', 'pdf'] as const) {
+    r.post(`/export/${format}`, requireAuth(deps.verifier), async (req, res) => {
+      const body = parse(ExportRequest, req.body ?? {});
+      const area = checkArea(body.area, deps.limits);
+      const userId = req.user!.sub;
+      const access = await deps.clients.access(body.boardId, userId);
+      if (!access.board) throw appError('BOARD_NOT_FOUND');
+      if (access.role !== 'owner') throw appError('OWNER_REQUIRED');
+      if (format === 'pdf' && !pdfAllowed(await deps.entitlement(access.board.owner_id))) {
+        throw appError('EXPORT_PDF_NOT_ALLOWED');
+      }
+      const board = access.board;
+      let result;
+      try {
+        result = await deps.gate.run(async () => {
+          // Read inside the gate: the export shows the board as it is when its turn comes.
+          const state = await deps.clients.state(board.id);
+          const images = await embeddedImages(board.id, state.objects as unknown[], area);
+          return deps.pool.render(
+            {
+              format,
+              board: state,
+              background: board.background,
+              area,
+              images,
+              fonts: deps.fonts,
+              maxObjects: deps.limits.maxObjects,
+            },
+            deps.limits.renderTimeoutMs,
+          );
+        });
+      } catch (err) {
+        // A full gate, or a render stopped at its time limit: both mean "too busy now, try again".
+        if (err instanceof GateBusy || (err as Error).name === 'AbortError') {
+          res.set('retry-after', String(RETRY_AFTER_S));
+          throw appError('EXPORT_BUSY');
+        }
+        throw err;
+      }
+      if (!result.ok) throw appError('EXPORT_TOO_MANY_OBJECTS');
+      res.set({
+        'content-type': MIME[format],
+        'content-disposition': contentDisposition(exportFileName(board.title, format)),
+        'cache-control': 'no-store',
+      });
+      res.send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+    });
+  }
+  return r;
+}
