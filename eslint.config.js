@@ -3,6 +3,45 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+// Boundaries (docs/architecture.md): a service never imports another service, and nobody imports
+// a library (or a service) by a deep path: only what a package.json "exports" lists. Built from
+// the directories, so a new service or library is covered without touching this file.
+const packagesIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(`${dir}/${d.name}/package.json`))
+    .map((d) => d.name);
+const SERVICES = packagesIn('services');
+const LIBS = packagesIn('libs');
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const entryPatterns = [...LIBS.map((l) => ['libs', l]), ...SERVICES.map((s) => ['services', s])].map(([dir, name]) => {
+  const { exports = {} } = JSON.parse(readFileSync(`${dir}/${name}/package.json`, 'utf8'));
+  const subpaths = Object.keys(exports)
+    .filter((k) => k !== '.')
+    .map((k) => escape(k.slice(2)));
+  return {
+    regex: `^@wb/${escape(name)}/${subpaths.length ? `(?!(${subpaths.join('|')})$)` : ''}`,
+    message: `Import @wb/${name} through its package entry (${['.', ...subpaths].join(', ')}), not a deep path.`,
+  };
+});
+const libBoundaries = [
+  ...entryPatterns,
+  { regex: '^(\\.\\./)+(libs|services)/', message: 'Import libraries and services by package name (@wb/...), not by a relative path.' },
+];
+const serviceBoundaries = (own) => {
+  const others = SERVICES.filter((s) => s !== own).map(escape);
+  return [
+    ...libBoundaries,
+    {
+      regex: `^@wb/(${SERVICES.map(escape).join('|')})$`,
+      message: 'A service never imports a service (its own package entry included): share through libs/ or call it over HTTP/events.',
+    },
+    ...(others.length
+      ? [{ regex: `^(\\.\\./)+(${others.join('|')})/`, message: 'A service never imports another service: share through libs/ or call it over HTTP/events.' }]
+      : []),
+  ];
+};
 
 export default tseslint.config(
   {
@@ -47,8 +86,13 @@ export default tseslint.config(
       'no-misleading-character-class': ['error', { allowEscape: true }],
       // Boundaries (JSON bodies, driver results) sometimes need `any`; visible, but not blocking.
       '@typescript-eslint/no-explicit-any': 'warn',
+      'no-restricted-imports': ['error', { patterns: libBoundaries }],
     },
   },
+  ...SERVICES.map((name) => ({
+    files: [`services/${name}/**/*.{ts,tsx,js,mjs}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: serviceBoundaries(name) }] },
+  })),
   {
     // Tests are written against moving code; loose typing and leftovers there must not block a run.
     files: ['**/test/**/*.{ts,tsx,js,mjs}'],

@@ -2,7 +2,7 @@
 // (first page, search, tag filter, folder filter) and the folder tree of a 1,000-folder account,
 // through the gateway at 20 concurrent requests.
 import { createPool } from '@wb/db';
-import { seedBoardsBenchmark } from '../../services/boards/bench/seed.ts';
+import { seedBoardsBenchmark } from '@wb/boards/bench-seed';
 import { api, load, printResults, startStack, type LoadResult } from '../lib/harness.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
