@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
-import { useAppSelector } from '../app/store.ts';
-import { selectUser } from '../features/auth/authSlice.ts';
+import { useEffect } from 'react';
+import { CheckIcon } from 'lucide-react';
 import {
   INCLUDED_TITLE,
   POPULAR_BADGE_TEXT,
@@ -11,33 +10,51 @@ import {
   planFeatures,
 } from '../features/billing/format.ts';
 import { useGetPlansQuery } from '../features/billing/plansApi.ts';
+import {
+  BILLING_DISABLED_TEXT,
+  BILLING_DISABLED_TITLE,
+  CHOOSE,
+  PLANS_LOAD_ERROR,
+  START,
+  START_FREE,
+} from '../features/billing/texts.ts';
 import type { Plan } from '../features/billing/types.ts';
-import { CheckIcon } from 'lucide-react';
+import { useChoosePlan } from '../features/billing/useChoosePlan.ts';
+import { notify } from '../lib/notify.ts';
+import { Button } from './ui/index.ts';
 import { Spinner } from './FullScreenLoader.tsx';
 
-function PlanCard({ plan, ctaTo }: { plan: Plan; ctaTo: string }) {
+type Choose = ReturnType<typeof useChoosePlan>;
+
+function PlanCard({ plan, choose, pending }: { plan: Plan } & Choose) {
   const variants = activeVariants(plan);
   const popular = isPopularPlan(plan);
   return (
-    <article className={`plan${popular ? ' plan--popular' : ''}`} data-testid="plan-card">
+    <article className={`plan${popular ? ' plan--popular' : ''}`} data-testid="plan-card" data-plan={plan.name}>
       {popular ? <span className="plan__badge">{POPULAR_BADGE_TEXT}</span> : null}
       <h3 className="plan__name">{plan.name}</h3>
       {plan.description ? <p className="plan__desc">{plan.description}</p> : null}
       <div className="plan__variants">
         {variants.length === 0 ? (
-          <Link to={ctaTo} className="btn btn--primary btn--block">
-            Начать бесплатно
-          </Link>
+          <Button variant="primary" block onClick={() => void choose(plan, null)}>
+            {START_FREE}
+          </Button>
         ) : (
           variants.map((v) => (
-            <div className="plan__variant" key={v.id}>
+            <div className="plan__variant" key={v.id} data-testid="plan-variant">
               <div>
                 <span className="plan__price">{formatPrice(v.price_minor, v.currency)}</span>
                 <span className="plan__period">{formatPeriod(v.days)}</span>
               </div>
-              <Link to={ctaTo} className={`btn btn--sm ${popular ? 'btn--primary' : 'btn--secondary'}`}>
-                {v.price_minor === 0 ? 'Начать' : 'Выбрать'}
-              </Link>
+              <Button
+                size="sm"
+                variant={popular ? 'primary' : 'secondary'}
+                loading={pending === v.id}
+                disabled={pending !== null}
+                onClick={() => void choose(plan, v)}
+              >
+                {v.price_minor === 0 ? START : CHOOSE}
+              </Button>
             </div>
           ))
         )}
@@ -55,12 +72,18 @@ function PlanCard({ plan, ctaTo }: { plan: Plan; ctaTo: string }) {
 }
 
 /**
- * The plans from GET /billing/plans as cards. Until billing is deployed (404 or failure) it shows
- * `fallback` instead.
+ * The plans from GET /billing/plans as cards with the checkout rules of spec §4; the yellow notice
+ * while billing is off. When the plans cannot be loaded it says so and shows `fallback`.
  */
-export function PlansGrid({ fallback, ctaTo }: { fallback?: React.ReactNode; ctaTo?: string }) {
-  const user = useAppSelector(selectUser);
+export function PlansGrid({ fallback }: { fallback?: React.ReactNode }) {
   const { data, isLoading, isError } = useGetPlansQuery();
+  const billingEnabled = data?.billing_enabled ?? true;
+  const chooser = useChoosePlan(billingEnabled);
+
+  useEffect(() => {
+    if (isError) notify.error(PLANS_LOAD_ERROR, { toastId: 'plans-load-error' });
+  }, [isError]);
+
   if (isLoading) {
     return (
       <div className="plans__loading">
@@ -69,18 +92,17 @@ export function PlansGrid({ fallback, ctaTo }: { fallback?: React.ReactNode; cta
     );
   }
   if (isError || !data || data.plans.length === 0) return <>{fallback ?? null}</>;
-  const to = ctaTo ?? (user ? '/pricing' : '/register');
   return (
     <>
       {!data.billing_enabled ? (
         <div className="notice notice--warning" data-testid="billing-off">
-          <strong>Биллинг временно недоступен</strong>
-          <span>В настоящее время все премиум функции доступны бесплатно для всех пользователей.</span>
+          <strong>{BILLING_DISABLED_TITLE}</strong>
+          <span>{BILLING_DISABLED_TEXT}</span>
         </div>
       ) : null}
       <div className="plans" data-testid="plans-grid">
         {data.plans.map((p) => (
-          <PlanCard key={p.id} plan={p} ctaTo={to} />
+          <PlanCard key={p.id} plan={p} {...chooser} />
         ))}
       </div>
     </>

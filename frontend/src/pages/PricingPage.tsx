@@ -5,10 +5,11 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { LogoMark, PRODUCT_NAME } from '../components/Logo.tsx';
 import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
+import { Faq } from '../features/billing/Faq.tsx';
 
 export const PRICING_TITLE = 'Выберите свой тариф';
 
-/** Placeholder of the pricing page: the billing feature replaces the body (checkout, FAQ). */
+/** Spec §2 "Pricing page": plans with checkout (PlansGrid), the billing-off notice and the FAQ. */
 export function PricingPage() {
   useDocumentTitle('Тарифы');
   const user = useAppSelector(selectUser);
@@ -52,7 +53,6 @@ export function PricingPage() {
           доступны.
         </p>
         <PlansGrid
-          ctaTo={user ? '/dashboard' : '/register'}
           fallback={
             <div className="plans-fallback" data-testid="plans-fallback">
               <p>Тарифы скоро появятся. Сейчас все возможности доступны бесплатно.</p>
@@ -62,6 +62,7 @@ export function PricingPage() {
             </div>
           }
         />
+        <Faq />
       </main>
     </div>
   );

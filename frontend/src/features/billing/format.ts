@@ -1,5 +1,5 @@
 /** Price and plan texts of spec §2 "Pricing page" and §9. Pure, unit-tested. */
-import type { Plan, PlanVariant } from './types.ts';
+import type { Plan, PlanLimits, PlanVariant } from './types.ts';
 
 export const FREE_PRICE_TEXT = 'Бесплатно';
 export const POPULAR_BADGE_TEXT = 'Популярный';
@@ -37,7 +37,7 @@ export function activeVariants(plan: Plan): PlanVariant[] {
 }
 
 /** The included-features list of a plan card. */
-export function planFeatures(plan: Plan): string[] {
+export function planFeatures(plan: { limits_json?: Partial<PlanLimits> | null }): string[] {
   const l = plan.limits_json ?? {};
   const out: string[] = [];
   const boards = boardLimitText(l.max_board_count);
