@@ -1,22 +1,24 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import type { EmbeddedPostgresHandle } from '@wb/db';
 import { startPostgres } from '@wb/testkit';
 import { ARROWS, ARROW_ENDS, OBJECTS } from './fixtures.ts';
-import { startStack, type Stack } from './helpers.ts';
+import { startStack, type Stack, type TestBoard } from './helpers.ts';
 
 let pg: EmbeddedPostgresHandle;
 let stack: Stack;
-let owner: { id: string; token: string };
-let other: { id: string; token: string };
-let board: { id: string; links: Record<string, string> };
+const ownerId = randomUUID();
+const editorId = randomUUID();
+let ownerToken: string;
+let editorToken: string;
+let board: TestBoard;
 let imageUrl: string;
 const area = { x: 0, y: 0, width: 400, height: 300 };
 
 /** A real 2×2 PNG (red), so the rasteriser has something to decode. */
 function tinyPng(): Buffer {
   const png = new PNG({ width: 2, height: 2 });
-  png.data.fill(0);
   for (let i = 0; i < 4; i++) png.data.set([255, 0, 0, 255], i * 4);
   return PNG.sync.write(png);
 }
@@ -24,20 +26,19 @@ function tinyPng(): Buffer {
 beforeAll(async () => {
   pg = await startPostgres();
   stack = await startStack(pg.url, { maxObjects: 50, workers: 1, maxWaiting: 0 });
-  owner = await stack.user('Владелец');
-  other = await stack.user('Другой');
-  board = await stack.board(owner, {
-    title: 'План / спринт: 1',
-    roles: ['viewer', 'editor'],
-    background: 'grid',
-  });
-  imageUrl = await stack.upload(board.id, owner.token, tinyPng());
-  await stack.draw(
-    board.id,
-    owner.token,
+  ownerToken = await stack.token(ownerId);
+  editorToken = await stack.token(editorId);
+  board = stack.board(ownerId, { title: 'План / спринт: 1', background: 'grid' });
+  board.roles.set(editorId, 'editor');
+  const bytes = tinyPng();
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  board.images.set(hash, { mime: 'image/png', bytes });
+  imageUrl = `/yjs/images/${board.id}/${hash}`;
+  stack.draw(
+    board,
     [
       OBJECTS.sticky!,
-      { ...OBJECTS.image!, id: 'own-img', src: imageUrl, x: 10, y: 10, width: 60, height: 40 },
+      { ...OBJECTS.image!, id: 'own-img', src: imageUrl, x: 10, y: 10, width: 60, height: 40 } as never,
       {
         ...OBJECTS.image!,
         id: 'foreign-img',
@@ -46,12 +47,12 @@ beforeAll(async () => {
         y: 220,
         width: 60,
         height: 40,
-      },
+      } as never,
       ...ARROW_ENDS,
     ],
     ARROWS,
   );
-}, 180_000);
+}, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
@@ -62,7 +63,7 @@ const json = async (res: Response) => (await res.json()) as { error: string; cod
 
 describe('export for the owner', () => {
   it('PNG: the area at scale 1, named by date-time and the sanitised title', async () => {
-    const res = await stack.exportCall('png', owner.token, { boardId: board.id, area });
+    const res = await stack.exportCall('png', ownerToken, { boardId: board.id, area });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const disposition = res.headers.get('content-disposition')!;
@@ -78,7 +79,7 @@ describe('export for the owner', () => {
   });
 
   it('SVG: every object and arrow, the own image embedded, a foreign src never fetched', async () => {
-    const res = await stack.exportCall('svg', owner.token, { boardId: board.id, area });
+    const res = await stack.exportCall('svg', ownerToken, { boardId: board.id, area });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
@@ -86,11 +87,15 @@ describe('export for the owner', () => {
       expect(svg).toContain(`data-id="${id}"`);
     expect(svg).toContain('href="data:image/png;base64,');
     expect(svg).not.toContain('169.254.169.254');
+    expect(stack.calls.filter((c) => c.startsWith('image'))).toEqual(
+      expect.arrayContaining([`image ${board.id} ${imageUrl.split('/').pop()}`]),
+    );
+    expect(stack.calls.some((c) => c.includes('169.254'))).toBe(false);
     expect(svg).toContain('url(#bg'); // the board's grid background
   });
 
   it('PDF: a vector page of the area while no entitlement is known', async () => {
-    const res = await stack.exportCall('pdf', owner.token, { boardId: board.id, area });
+    const res = await stack.exportCall('pdf', ownerToken, { boardId: board.id, area });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -99,7 +104,7 @@ describe('export for the owner', () => {
   });
 
   it('a selection dragged up-left is the same area', async () => {
-    const res = await stack.exportCall('png', owner.token, {
+    const res = await stack.exportCall('png', ownerToken, {
       boardId: board.id,
       area: { x: 400, y: 300, width: -400, height: -300 },
     });
@@ -127,50 +132,50 @@ describe('PDF and the plan', () => {
     });
   };
   const pdfStatus = async () =>
-    (await stack.exportCall('pdf', owner.token, { boardId: board.id, area })).status;
+    (await stack.exportCall('pdf', ownerToken, { boardId: board.id, area })).status;
   const waitFor = async (status: number) => {
     for (let i = 0; i < 100 && (await pdfStatus()) !== status; i++)
       await new Promise((r) => setTimeout(r, 50));
   };
 
   it('is refused with a code and a Russian message on a plan without it; PNG and SVG still work', async () => {
-    await entitlements(owner.id, false, true);
+    await entitlements(ownerId, false, true);
     await waitFor(403);
-    const res = await stack.exportCall('pdf', owner.token, { boardId: board.id, area });
+    const res = await stack.exportCall('pdf', ownerToken, { boardId: board.id, area });
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({
       code: 'EXPORT_PDF_NOT_ALLOWED',
       error: 'Экспорт в PDF недоступен на вашем тарифе',
     });
-    expect((await stack.exportCall('png', owner.token, { boardId: board.id, area })).status).toBe(200);
-    expect((await stack.exportCall('svg', owner.token, { boardId: board.id, area })).status).toBe(200);
+    expect((await stack.exportCall('png', ownerToken, { boardId: board.id, area })).status).toBe(200);
+    expect((await stack.exportCall('svg', ownerToken, { boardId: board.id, area })).status).toBe(200);
   });
 
   it('is allowed again when billing is off (limits disabled) or the plan has it', async () => {
-    await entitlements(owner.id, false, false);
+    await entitlements(ownerId, false, false);
     await waitFor(200);
     expect(await pdfStatus()).toBe(200);
-    await entitlements(owner.id, false, true);
+    await entitlements(ownerId, false, true);
     await waitFor(403);
-    await entitlements(owner.id, true, true);
+    await entitlements(ownerId, true, true);
     await waitFor(200);
     expect(await pdfStatus()).toBe(200);
   });
 });
 
 describe('refusals', () => {
-  it('a signed-in user who is not the owner, even holding an editor link', async () => {
+  it('a signed-in user who is not the owner, even an editor of the board', async () => {
     for (const format of ['png', 'svg', 'pdf']) {
-      const res = await stack.exportCall(format, other.token, { boardId: board.id, area });
+      const res = await stack.exportCall(format, editorToken, { boardId: board.id, area });
       expect(res.status).toBe(403);
       expect((await json(res)).code).toBe('OWNER_REQUIRED');
     }
   });
 
-  it('a link holder without an account (share token instead of a Bearer token)', async () => {
+  it('a link holder without an account (no Bearer token, or a share token in its place)', async () => {
     const noToken = await stack.exportCall('png', undefined, { boardId: board.id, area });
     expect(noToken.status).toBe(401);
-    const shareAsBearer = await stack.exportCall('png', board.links.viewer, { boardId: board.id, area });
+    const shareAsBearer = await stack.exportCall('png', 'Yx3kP9sQ2mN7vB4c', { boardId: board.id, area });
     expect(shareAsBearer.status).toBe(401);
   });
 
@@ -180,7 +185,7 @@ describe('refusals', () => {
       { x: 0, y: 0, width: 300, height: 10 },
       { x: 0, y: 0, width: 0, height: 0 },
     ]) {
-      const res = await stack.exportCall('png', owner.token, { boardId: board.id, area: small });
+      const res = await stack.exportCall('png', ownerToken, { boardId: board.id, area: small });
       expect(res.status).toBe(400);
       expect(await json(res)).toMatchObject({
         code: 'EXPORT_AREA_TOO_SMALL',
@@ -194,7 +199,7 @@ describe('refusals', () => {
       { x: 0, y: 0, width: 10_001, height: 100 },
       { x: 0, y: 0, width: 9_000, height: 9_000 },
     ]) {
-      const res = await stack.exportCall('png', owner.token, { boardId: board.id, area: big });
+      const res = await stack.exportCall('png', ownerToken, { boardId: board.id, area: big });
       expect(res.status).toBe(413);
       expect((await json(res)).code).toBe('EXPORT_AREA_TOO_LARGE');
     }
@@ -208,14 +213,14 @@ describe('refusals', () => {
       { boardId: board.id },
       '{"boardId":',
     ]) {
-      const res = await stack.exportCall('png', owner.token, body);
+      const res = await stack.exportCall('png', ownerToken, body);
       expect(res.status).toBe(400);
       expect(['VALIDATION_ERROR', 'INVALID_JSON']).toContain((await json(res)).code);
     }
   });
 
   it('an unknown board', async () => {
-    const res = await stack.exportCall('png', owner.token, {
+    const res = await stack.exportCall('png', ownerToken, {
       boardId: '00000000-0000-4000-8000-000000000000',
       area,
     });
@@ -223,13 +228,12 @@ describe('refusals', () => {
   });
 
   it('more objects in the area than the configured maximum', async () => {
-    const crowded = await stack.board(owner, { title: 'Много' });
-    await stack.draw(
-      crowded.id,
-      owner.token,
-      Array.from({ length: 60 }, (_, i) => ({ ...OBJECTS.ellipse!, id: `e${i}`, x: 10 + i * 5 })),
+    const crowded = stack.board(ownerId, { title: 'Много' });
+    stack.draw(
+      crowded,
+      Array.from({ length: 60 }, (_, i) => ({ ...OBJECTS.ellipse!, id: `e${i}`, x: 10 + i * 5 }) as never),
     );
-    const res = await stack.exportCall('png', owner.token, { boardId: crowded.id, area });
+    const res = await stack.exportCall('png', ownerToken, { boardId: crowded.id, area });
     expect(res.status).toBe(413);
     expect((await json(res)).code).toBe('EXPORT_TOO_MANY_OBJECTS');
   });
@@ -237,7 +241,7 @@ describe('refusals', () => {
   it('a full render pool: 503 with Retry-After, the others succeed', async () => {
     const big = { x: -2000, y: -2000, width: 4000, height: 4000 };
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => stack.exportCall('png', owner.token, { boardId: board.id, area: big })),
+      Array.from({ length: 4 }, () => stack.exportCall('png', ownerToken, { boardId: board.id, area: big })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses).toContain(200);

@@ -1,163 +1,133 @@
 /**
- * The real stack an export needs: auth (tokens), boards (owner, title, background, links), realtime
- * (live document and image store, on PostgreSQL) and the export service itself, on one embedded
- * PostgreSQL with in-process events. Documents are written through a real y-websocket client.
+ * The export service on a real PostgreSQL and event transport. Boards and realtime are the
+ * `InternalClients` the service takes: here a small in-test directory of boards (owner, title,
+ * background, document, images), so each test states exactly what those services would answer.
+ * The same calls against the real services, through the gateway, are in deploy/test/export.test.ts.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { WebsocketProvider } from 'y-websocket';
-import { addArrow, addObject, type ArrowInput, type CanvasObjectInput } from '@wb/board-model';
+import { addArrow, addObject, readBoard, type ArrowInput, type CanvasObjectInput } from '@wb/board-model';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
-import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer } from '@wb/service-kit';
-import { callJson, createBoard, createDatabase, registerUser, shareBoard } from '@wb/testkit';
-import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
-import { createBoardsService } from '../../boards/src/app.ts';
-import { createRealtimeService } from '../../realtime/src/app.ts';
-import { createBoardAccessClient } from '../../realtime/src/access.ts';
-import { createPostgresImageStore } from '../../realtime/src/images/index.ts';
-import { createPostgresStore, REALTIME_SCHEMA } from '../../realtime/src/store/postgres.ts';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
+import {
+  createLogger,
+  createTokenVerifier,
+  listen,
+  type RunningServer,
+  type TokenVerifier,
+} from '@wb/service-kit';
+import { createDatabase } from '@wb/testkit';
 import { createExportService, SCHEMA } from '../src/app.ts';
-import { createInternalClients } from '../src/clients/internal.ts';
+import type { InternalClients } from '../src/clients/internal.ts';
 import type { ExportLimits } from '../src/config.ts';
 
 const silent = createLogger('export-test', 'silent');
 
+export interface TestBoard {
+  id: string;
+  ownerId: string;
+  title: string;
+  background: string;
+  doc: Y.Doc;
+  /** userId → role other than owner (e.g. an editor). */
+  roles: Map<string, 'editor' | 'viewer' | 'guest'>;
+  images: Map<string, { mime: string; bytes: Buffer }>;
+}
+
 export interface Stack {
-  exportBase: string;
-  boardsBase: string;
-  realtimeBase: string;
+  base: string;
   transport: EventTransport;
-  user(name?: string): Promise<{ id: string; token: string }>;
-  board(
-    owner: { token: string },
-    opts?: { title?: string; roles?: Array<'viewer' | 'guest' | 'editor'>; background?: string },
-  ): Promise<{ id: string; links: Record<string, string> }>;
-  /** Writes objects and arrows into the live board through a real client and waits until realtime has them. */
-  draw(boardId: string, token: string, objects: CanvasObjectInput[], arrows?: ArrowInput[]): Promise<void>;
-  upload(boardId: string, token: string, bytes: Buffer): Promise<string>;
+  /** Every call the service made to the internal clients, for "never fetched" checks. */
+  calls: string[];
+  board(ownerId: string, opts?: { title?: string; background?: string }): TestBoard;
+  draw(board: TestBoard, objects: CanvasObjectInput[], arrows?: ArrowInput[]): void;
+  /** A signed access token for `userId`. */
+  token(userId: string): Promise<string>;
   exportCall(format: string, token: string | undefined, body: unknown): Promise<Response>;
   stop(): Promise<void>;
 }
 
-async function serve(
-  app: http.RequestListener,
-  upgrade?: (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void,
-): Promise<RunningServer> {
-  const server = http.createServer(app);
-  if (upgrade) server.on('upgrade', upgrade);
-  return listen(server, 0, '127.0.0.1');
+/** Real ES256 access tokens, verified against an in-process key set as every service verifies auth's. */
+async function tokenKit(): Promise<{ verifier: TokenVerifier; sign(userId: string): Promise<string> }> {
+  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
+  return {
+    verifier: createTokenVerifier({ jwks: { keys: [jwk] } }),
+    sign: (userId) =>
+      new SignJWT({ name: 'Тест', email: 'test@example.com', admin: false })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
+        .setSubject(userId)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey),
+  };
 }
 
 export async function startStack(pgServerUrl: string, limits: Partial<ExportLimits> = {}): Promise<Stack> {
   const transport = createInProcessTransport();
-  const pools: Pool[] = [];
-  const pool = async (schema: string) => {
-    const p = createPool({ url: await createDatabase(pgServerUrl), schema, max: 5 });
-    pools.push(p);
-    return p;
+  const pool: Pool = createPool({ url: await createDatabase(pgServerUrl), schema: SCHEMA, max: 5 });
+  const boards = new Map<string, TestBoard>();
+  const calls: string[] = [];
+  const clients: InternalClients = {
+    async access(boardId, userId) {
+      calls.push(`access ${boardId}`);
+      const b = boards.get(boardId);
+      if (!b) return { role: 'none', board: null };
+      const board = { id: b.id, owner_id: b.ownerId, title: b.title, background: b.background };
+      return { role: b.ownerId === userId ? 'owner' : (b.roles.get(userId) ?? 'none'), board };
+    },
+    async state(boardId) {
+      calls.push(`state ${boardId}`);
+      return readBoard(boards.get(boardId)!.doc);
+    },
+    async image(boardId, hash) {
+      calls.push(`image ${boardId} ${hash}`);
+      return boards.get(boardId)?.images.get(hash) ?? null;
+    },
   };
-  const auth = await createAuthService({
-    pool: await pool('auth'),
+  const tokens = await tokenKit();
+  const service = await createExportService({
+    pool,
     transport,
     logger: silent,
-    config: parseConfig(AuthConfigSchema, { DATABASE_URL: 'postgres://unused/x', LOG_LEVEL: 'silent' }),
-  });
-  await auth.start();
-  const authServer = await serve(auth.app);
-  const authBase = `http://127.0.0.1:${authServer.port}`;
-  const verifier = () => createTokenVerifier({ jwksUrl: `${authBase}/internal/jwks` });
-
-  const boards = await createBoardsService({
-    pool: await pool('boards'),
-    transport,
-    logger: silent,
-    config: { http: { bodyLimit: '100kb' } },
-    verifier: verifier(),
-  });
-  await boards.start();
-  const boardsServer = await serve(boards.app);
-  const boardsBase = `http://127.0.0.1:${boardsServer.port}`;
-
-  const rtPool = await pool(REALTIME_SCHEMA);
-  const realtime = await createRealtimeService({
-    logger: silent,
-    store: createPostgresStore(rtPool),
-    verifier: verifier(),
-    boards: createBoardAccessClient(boardsBase),
-    transport,
-    images: createPostgresImageStore(rtPool, REALTIME_SCHEMA),
-  });
-  await realtime.start();
-  const realtimeServer = await serve(realtime.app, (req, socket, head) =>
-    realtime.handleUpgrade!(req, socket, head),
-  );
-  const realtimeBase = `http://127.0.0.1:${realtimeServer.port}`;
-
-  const exp = await createExportService({
-    pool: await pool(SCHEMA),
-    transport,
-    logger: silent,
-    verifier: verifier(),
-    clients: createInternalClients({ boardsUrl: boardsBase, realtimeUrl: realtimeBase }),
+    verifier: tokens.verifier,
+    clients,
     limits,
   });
-  await exp.start();
-  const exportServer = await serve(exp.app);
-  const exportBase = `http://127.0.0.1:${exportServer.port}`;
-
+  await service.start();
+  const server: RunningServer = await listen(http.createServer(service.app), 0, '127.0.0.1');
+  const base = `http://127.0.0.1:${server.port}`;
   return {
-    exportBase,
-    boardsBase,
-    realtimeBase,
+    base,
     transport,
-    async user(name = 'Анна') {
-      const u = await registerUser(authBase, { name });
-      return { id: u.id, token: u.token };
+    calls,
+    board(ownerId, opts = {}) {
+      const b: TestBoard = {
+        id: randomUUID(),
+        ownerId,
+        title: opts.title ?? 'Доска',
+        background: opts.background ?? 'white',
+        doc: new Y.Doc(),
+        roles: new Map(),
+        images: new Map(),
+      };
+      boards.set(b.id, b);
+      return b;
     },
-    async board(owner, opts = {}) {
-      const { id } = await createBoard(boardsBase, owner, { title: opts.title });
-      if (opts.background)
-        await callJson(boardsBase, 'PATCH', `/api/boards/${id}`, {
-          token: owner.token,
-          body: { background: opts.background },
-        });
-      const links = opts.roles?.length ? await shareBoard(boardsBase, owner, id, opts.roles) : {};
-      return { id, links: links as Record<string, string> };
-    },
-    async draw(boardId, token, objects, arrows = []) {
-      const doc = new Y.Doc();
-      const provider = new WebsocketProvider(`ws://127.0.0.1:${realtimeServer.port}/yjs`, boardId, doc, {
-        params: { token },
-        WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-        disableBc: true,
+    draw(board, objects, arrows = []) {
+      board.doc.transact(() => {
+        for (const o of objects) addObject(board.doc, o);
+        for (const a of arrows) addArrow(board.doc, a);
       });
-      await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
-      doc.transact(() => {
-        for (const o of objects) addObject(doc, o);
-        for (const a of arrows) addArrow(doc, a);
-      });
-      const want = objects.length + arrows.length;
-      for (let i = 0; i < 200; i++) {
-        const r = await callJson(realtimeBase, 'GET', `/internal/boards/${boardId}/state?format=json`);
-        if (r.body.objects.length + r.body.arrows.length >= want) break;
-        await new Promise((res) => setTimeout(res, 25));
-      }
-      provider.destroy();
     },
-    async upload(boardId, token, bytes) {
-      const res = await fetch(`${realtimeBase}/yjs/images/${boardId}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: new Uint8Array(bytes),
-      });
-      if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
-      return ((await res.json()) as { url: string }).url;
-    },
+    token: (userId) => tokens.sign(userId),
     exportCall(format, token, body) {
-      return fetch(`${exportBase}/api/export/${format}`, {
+      return fetch(`${base}/api/export/${format}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -167,14 +137,9 @@ export async function startStack(pgServerUrl: string, limits: Partial<ExportLimi
       });
     },
     async stop() {
-      for (const s of [exportServer, realtimeServer, boardsServer, authServer]) await s.close();
-      await exp.stop();
-      await realtime.stop();
-      await boards.stop();
-      await auth.stop();
-      for (const p of pools) await p.end();
+      await server.close();
+      await service.stop();
+      await pool.end();
     },
   };
 }
-
-export const newId = () => randomUUID();
