@@ -5,7 +5,7 @@ import type { AnyServiceDefinition } from '@wb/service-kit';
  * entry exports its definition as default (see defineService in @wb/service-kit). Adding a
  * service is one line here; the gateway is not listed: it fronts the others and starts last.
  */
-export const SERVICE_PACKAGES = ['@wb/auth', '@wb/boards', '@wb/realtime', '@wb/billing'] as const;
+export const SERVICE_PACKAGES = ['@wb/auth', '@wb/boards', '@wb/realtime', '@wb/billing', '@wb/export'] as const;
 
 export const GATEWAY_PACKAGE = '@wb/gateway';
 
