@@ -87,6 +87,8 @@ export const AccessClaims = z.object({
   name: z.string(),
   email: z.string(),
   admin: z.boolean(),
+  /** The session (refresh-token family) the token belongs to: checked against the revoked sessions. */
+  sid: z.string().optional(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;
 

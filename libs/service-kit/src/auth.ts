@@ -8,10 +8,13 @@ import {
   type AccessClaims as Claims,
 } from '@wb/contracts';
 import { appError, AppError } from './errors.ts';
+import { createRevocationList, fetchRevokedFrom, revokedSessionsUrl, type RevocationList } from './revocation.ts';
 
 export interface TokenVerifier {
-  /** Verifies an access token; throws TOKEN_INVALID or TOKEN_EXPIRED. */
+  /** Verifies an access token; throws TOKEN_INVALID or TOKEN_EXPIRED (also TOKEN_INVALID for a revoked session). */
   verify(token: string): Promise<Claims>;
+  /** The revoked sessions it checks `sid` against (realtime listens to close sockets). */
+  revocations?: RevocationList;
 }
 
 /** `headers` go with every JWKS fetch: auth's /internal/jwks wants the internal credential. */
@@ -23,7 +26,16 @@ const CACHE_MAX = 10_000;
  * Checks access tokens against auth's public keys (JWKS): algorithm, issuer, audience and expiry.
  * A verified token is remembered until it expires, so a hot path does not re-run the signature check.
  */
-export function createTokenVerifier(source: KeySource): TokenVerifier {
+export function createTokenVerifier(source: KeySource, opts: { revocations?: RevocationList } = {}): TokenVerifier {
+  // A remote verifier learns revoked sessions from auth, next to the keys (see revocation.ts).
+  const revocations =
+    opts.revocations ??
+    ('jwksUrl' in source ? createRevocationList({ fetch: fetchRevokedFrom(revokedSessionsUrl(source.jwksUrl), source.headers) }) : undefined);
+  let primed: Promise<void> | undefined;
+  const checkSession = (claims: Claims) => {
+    if (claims.sid && revocations?.isRevoked(claims.sid)) throw appError('TOKEN_INVALID');
+    return claims;
+  };
   const getKey: JWTVerifyGetKey =
     'jwksUrl' in source
       ? createRemoteJWKSet(new URL(source.jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000, headers: source.headers })
@@ -34,14 +46,18 @@ export function createTokenVerifier(source: KeySource): TokenVerifier {
   const cache = new Map<string, { claims: Claims; exp: number }>();
 
   return {
+    revocations,
     async verify(token) {
+      // The first call waits for the first list: a fresh process must not accept sessions revoked before it started.
+      if (revocations) await (primed ??= revocations.start());
       const now = Date.now() / 1000;
       const hit = cache.get(token);
       if (hit) {
-        if (hit.exp > now) return hit.claims;
+        if (hit.exp > now) return checkSession(hit.claims);
         cache.delete(token);
         throw appError('TOKEN_EXPIRED');
       }
+      let claims: Claims;
       try {
         const { payload } = await jwtVerify(token, getKey, {
           algorithms: [ACCESS_TOKEN_ALG],
@@ -49,14 +65,14 @@ export function createTokenVerifier(source: KeySource): TokenVerifier {
           issuer: ACCESS_TOKEN_ISSUER,
           requiredClaims: ['exp', 'sub'],
         });
-        const claims = AccessClaims.parse(payload);
+        claims = AccessClaims.parse(payload);
         if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
         cache.set(token, { claims, exp: payload.exp as number });
-        return claims;
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw appError('TOKEN_EXPIRED');
         throw appError('TOKEN_INVALID');
       }
+      return checkSession(claims);
     },
   };
 }

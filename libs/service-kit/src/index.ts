@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './metrics.ts';
 export * from './app.ts';
 export * from './input-guard.ts';
+export * from './revocation.ts';
 export * from './server.ts';
 export * from './tracing.ts';
 export * from './runnable.ts';

@@ -4,6 +4,7 @@ import { ensureEventTables, startOutboxRelay, type EventTransport } from '@wb/ev
 import {
   appError,
   createServiceApp,
+  createRevocationList,
   createTokenVerifier,
   defineService,
   internalAuth,
@@ -22,7 +23,7 @@ import { createUserCache } from './store/userCache.ts';
 import { internalRouter } from './routes/internal.ts';
 import { bootstrapAdmin } from './store/admin.ts';
 import { loadOrCreateSigningKey } from './store/keys.ts';
-import { deleteExpiredTokens } from './store/sessions.ts';
+import { deleteExpiredTokens, revokedSince } from './store/sessions.ts';
 import { subscribePlanAndBoards } from './events/plan-and-boards.ts';
 
 export { AuthConfigSchema, type AuthConfig } from './config.ts';
@@ -49,12 +50,18 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   let cleanup: NodeJS.Timeout | undefined;
   let planAndBoards: { stop(): Promise<void> } | undefined;
 
+  // Other replicas' revocations come from the database each second; this replica's own go in at once.
+  const revocations = createRevocationList({
+    fetch: async (since) => ({ ...(await revokedSince(pool, since, config.ACCESS_TOKEN_TTL)), keepSeconds: config.ACCESS_TOKEN_TTL }),
+    onError: (err) => logger.warn({ err }, 'reading revoked sessions failed'),
+  });
   const ctx: AuthContext = {
     pool,
     config,
     logger,
     // In-process: auth checks its own tokens against the same key set it serves at /internal/jwks.
-    verifier: createTokenVerifier({ jwks: () => signer?.jwks ?? { keys: [] } }),
+    verifier: createTokenVerifier({ jwks: () => signer?.jwks ?? { keys: [] } }, { revocations }),
+    revocations,
     users: createUserCache(config.USER_CACHE_TTL_MS),
     signer() {
       if (!signer) throw appError('SERVICE_UNAVAILABLE');
@@ -100,6 +107,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
       logger.info({ kid: signer.kid }, 'auth started');
     },
     async stop() {
+      revocations.stop();
       if (cleanup) clearInterval(cleanup);
       cleanup = undefined;
       await planAndBoards?.stop();

@@ -39,7 +39,8 @@ describe('signing key shared by replicas', () => {
     expect(refreshed.status).toBe(200);
     // Another service verifying through the JWKS over HTTP, as boards or realtime do.
     const remote = createTokenVerifier({ jwksUrl: `${b.base}/internal/jwks` });
-    expect(await remote.verify(refreshed.body.accessToken)).toEqual({ sub: u.user.id, name: u.name, email: u.email, admin: false });
+    expect(await remote.verify(refreshed.body.accessToken)).toEqual({ sub: u.user.id, name: u.name, email: u.email, admin: false, sid: expect.any(String) });
+    remote.revocations?.stop();
 
     // A restart keeps the key: tokens issued before it stay valid.
     await a.close();
@@ -128,7 +129,7 @@ describe('admin bootstrap', () => {
     const t = r.body.accessToken;
     for (const [method, path, body] of [
       ['PATCH', '/api/auth/profile', { name: 'Ева', isAdmin: true }],
-      ['PATCH', '/api/auth/change-email', { email: uniqueEmail(), isAdmin: true }],
+      ['PATCH', '/api/auth/change-email', { email: uniqueEmail(), currentPassword: 'Secret123!', isAdmin: true }],
       ['PATCH', '/api/auth/settings', { settings: { isAdmin: true, is_admin: true }, isAdmin: true }],
       ['PUT', '/api/auth/user/favorite-emojis', { favorites: ['👍'], isAdmin: true }],
     ] as const) {

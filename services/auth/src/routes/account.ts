@@ -99,7 +99,7 @@ export function accountRouter(ctx: AuthContext): Router {
   /**
    * Every other session of the user is revoked: whoever knew the old password may hold one. The
    * caller's own session (the access token's sid) stays, so the device that changed it stays
-   * signed in. Access tokens already issued live out their short TTL.
+   * signed in. The revoked sessions' access tokens stop working at once (revocation list).
    */
   r.patch('/change-password', auth, async (req, res) => {
     const body = parse(ChangePasswordRequest, req.body);
@@ -107,10 +107,11 @@ export function accountRouter(ctx: AuthContext): Router {
     const current = existing(await getPasswordHash(pool, userId));
     if (!(await verifyPassword(current, body.currentPassword))) throw appError('INVALID_CURRENT_PASSWORD');
     const hash = await hashPassword(body.newPassword);
-    await withTransaction(pool, async (client) => {
+    const revoked = await withTransaction(pool, async (client) => {
       existing((await setPasswordHash(client, userId, hash)) || null);
-      await revokeUserSessions(client, userId, 'password_changed', currentSessionId(req));
+      return revokeUserSessions(client, userId, 'password_changed', currentSessionId(req));
     });
+    ctx.revocations.add(revoked);
     res.json({ message: 'Пароль изменён' });
   });
 

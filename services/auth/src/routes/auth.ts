@@ -113,10 +113,10 @@ export function authRouter(ctx: AuthContext): Router {
   // The refresh token is the credential here: the access token may well have expired by logout time.
   r.post('/logout', optionalAuthLenient(ctx), async (req, res) => {
     const body = parse(LogoutRequest, req.body ?? {});
-    if (body.refreshToken) await revokeSessionByToken(pool, body.refreshToken, 'logout');
+    if (body.refreshToken) ctx.revocations.add(await revokeSessionByToken(pool, body.refreshToken, 'logout'));
     else {
       const sid = req.user ? currentSessionId(req) : undefined;
-      if (sid) await revokeSession(pool, sid, 'logout');
+      if (sid) ctx.revocations.add(await revokeSession(pool, sid, 'logout'));
     }
     // Always 204: logout is idempotent and does not reveal whether a token was known.
     res.status(204).end();

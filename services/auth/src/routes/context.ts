@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import type { Pool } from '@wb/db';
-import { appError, bearerToken, type Logger, type TokenVerifier } from '@wb/service-kit';
+import { appError, bearerToken, type Logger, type RevocationList, type TokenVerifier } from '@wb/service-kit';
 import type { AuthConfig } from '../config.ts';
 import type { Signer } from '../domain/tokens.ts';
 import type { UserCache } from '../store/userCache.ts';
@@ -12,6 +12,8 @@ export interface AuthContext {
   config: AuthConfig;
   logger: Logger;
   verifier: TokenVerifier;
+  /** Sessions revoked lately; what this replica revokes goes in at once (the verifier checks it). */
+  revocations: RevocationList;
   users: UserCache;
   signer(): Signer;
 }

@@ -68,26 +68,56 @@ export function rotateRefreshToken(pool: Pool, token: string, opts: { ttlSeconds
   });
 }
 
-export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, reason]);
+const ids = (r: { rows: { id: string }[] }) => r.rows.map((x) => x.id);
+
+// Every revocation answers the ids it revoked: the caller tells the verifiers at once (revocations.add).
+// clock_timestamp(), not now(): pollers read "revoked since"; a transaction's start time could already lie behind them.
+
+export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<string[]> {
+  return ids(
+    await db.query<{ id: string }>(
+      'UPDATE sessions SET revoked_at = clock_timestamp(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+      [sessionId, reason],
+    ),
+  );
 }
 
 /** Logout by refresh token: the token's whole family ends, whatever state the token is in. */
-export async function revokeSessionByToken(db: Queryable, token: string, reason: string): Promise<void> {
-  await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoke_reason = $2
-      WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
-    [hashRefreshToken(token), reason],
+export async function revokeSessionByToken(db: Queryable, token: string, reason: string): Promise<string[]> {
+  return ids(
+    await db.query<{ id: string }>(
+      `UPDATE sessions SET revoked_at = clock_timestamp(), revoke_reason = $2
+        WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL RETURNING id`,
+      [hashRefreshToken(token), reason],
+    ),
   );
 }
 
-export async function revokeUserSessions(db: Queryable, userId: string, reason: string, keepSessionId?: string): Promise<number> {
-  const r = await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoke_reason = $2
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-    [userId, reason, keepSessionId ?? null],
+export async function revokeUserSessions(db: Queryable, userId: string, reason: string, keepSessionId?: string): Promise<string[]> {
+  return ids(
+    await db.query<{ id: string }>(
+      `UPDATE sessions SET revoked_at = clock_timestamp(), revoke_reason = $2
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid) RETURNING id`,
+      [userId, reason, keepSessionId ?? null],
+    ),
   );
-  return r.rowCount ?? 0;
+}
+
+/**
+ * Sessions revoked after `since` (an earlier answer's cursor) and within the access-token lifetime
+ * (older ones have no live token left). The cursor lags the database clock by a few seconds, so a
+ * revocation whose transaction commits late is still seen; repeats are harmless to the reader.
+ */
+export async function revokedSince(db: Queryable, since: string | undefined, ttlSeconds: number): Promise<{ sessions: string[]; cursor: string }> {
+  const { rows } = await db.query<{ id: string | null; cursor: string }>(
+    `WITH t AS (SELECT clock_timestamp() AS now)
+     SELECT s.id, to_char((t.now - interval '5 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor
+       FROM t LEFT JOIN sessions s
+         ON s.revoked_at IS NOT NULL
+        AND s.revoked_at > GREATEST(COALESCE($1::timestamptz, '-infinity'), t.now - make_interval(secs => $2))`,
+    [since ?? null, ttlSeconds],
+  );
+  return { sessions: rows.flatMap((r) => (r.id ? [r.id] : [])), cursor: rows[0]!.cursor };
 }
 
 /**
