@@ -18,6 +18,8 @@ export const GatewayConfigSchema = serviceConfig(8080, {
   EXPORT_URL: optionalUrl,
   /** Largest request body passed on, in bytes (exports and imports stay well under it). */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  /** Board image uploads (POST /yjs/images/:boardId); realtime checks its own, possibly lower, limit. */
+  IMAGE_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /**
    * Proxies in front of the gateway whose X-Forwarded-For is believed (express 'trust proxy' syntax:
    * 'loopback', '10.0.0.0/8, 10.1.2.3', a hop count). Unset: none, the peer address is the client's.
