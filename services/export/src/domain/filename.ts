@@ -7,6 +7,7 @@ export function sanitizeTitle(title: string | null | undefined): string {
   const clean = (title ?? '')
     .normalize('NFC')
     .replace(/[^\p{L}\p{N} _.()-]+/gu, ' ')
+    .replace(/\.{2,}/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')
