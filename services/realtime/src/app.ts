@@ -21,8 +21,12 @@ import { subscribeBoardEvents } from './events/board-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
 
-/** How long an access answer serves further sockets (revocations forget it at once). */
-const ADMISSION_CACHE_MS = 2_000;
+/**
+ * How long an access answer serves further sockets. Every change of access that boards knows of
+ * forgets it at once (revoke call, sharing and deletion events), so this only bounds staleness
+ * when those are lost.
+ */
+const ADMISSION_CACHE_MS = 10_000;
 
 export interface RealtimeDeps {
   logger: Logger;
@@ -107,6 +111,8 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
 
   // eslint-disable-next-line prefer-const -- declared above, before the closures that use it
   server = new RealtimeServer({ limits, logger, extensions, write: (entries) => deps.store.appendMany(entries) });
+  // Revoked sessions (service-kit revocation.ts) lose their sockets as soon as this process learns of them.
+  const stopRevocations = deps.verifier.revocations?.onRevoked((sids) => server.closeSessions(new Set(sids)));
   const metrics = createRealtimeMetrics(registry, {
     connections: () => server.connectionCount,
     documents: () => server.rooms.size,
@@ -129,8 +135,10 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
 
   async function applyControl(boardId: string, msg: ControlMessage): Promise<void> {
     try {
-      if (msg.action === 'deleted') await server.dropRoom(boardId, CloseCode.BOARD_NOT_FOUND, 'board deleted');
-      else if (msg.action === 'reset') await server.resetRoom(boardId, { persist: false });
+      if (msg.action === 'deleted') {
+        boards.invalidate(boardId);
+        await server.dropRoom(boardId, CloseCode.BOARD_NOT_FOUND, 'board deleted');
+      } else if (msg.action === 'reset') await server.resetRoom(boardId, { persist: false });
       else if (msg.action === 'revoke') revokeHere(boardId, msg.tokens ?? null);
       else await recheck(boardId);
     } catch (err) {
@@ -211,6 +219,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
       }
     },
     async stop() {
+      stopRevocations?.();
       await subscription?.stop();
       // Closes sockets with 4503 (clients reconnect elsewhere), flushes and compacts every board.
       await server.stop();

@@ -617,6 +617,24 @@ export class RealtimeServer {
   }
 
   /**
+   * Sessions ended in auth (logout, password change): their sockets close with 4401 at once, and
+   * what they sent that is not durable yet is dropped, as for revoked links.
+   */
+  closeSessions(sessionIds: ReadonlySet<string>): number {
+    let closed = 0;
+    for (const c of this.connections) {
+      const sid = c.identity?.sessionId;
+      if (!sid || !sessionIds.has(sid)) continue;
+      const room = c.room;
+      if (room) room.pendingBytes -= this.commits.dropFrom(c);
+      c.pending = 0;
+      c.close(CloseCode.UNAUTHORIZED);
+      closed++;
+    }
+    return closed;
+  }
+
+  /**
    * Drops the in-memory copy so the next user loads the persisted state, and tells connected
    * clients to reconnect (they resync on reconnect). `persist: false` skips compaction of a copy
    * that is suspected to be damaged; updates already accepted are still written.

@@ -15,6 +15,8 @@ export interface Identity {
   shareToken?: string;
   /** The peer's address, for per-address limits on anonymous visitors. */
   address?: string;
+  /** The access token's session (`sid`): its socket closes when the session is revoked (logout, password change). */
+  sessionId?: string;
   board: { id: string; owner_id: string; title: string };
 }
 

@@ -72,6 +72,7 @@ export async function resolveIdentity(
       reactorId,
       shareToken,
       address: creds.address,
+      sessionId: claims?.sid,
       board: answer.board,
     },
   };
