@@ -151,6 +151,19 @@ describe('PDF and the plan', () => {
     expect((await stack.exportCall('svg', ownerToken, { boardId: board.id, area })).status).toBe(200);
   });
 
+  it('the menu learns the formats of the plan', async () => {
+    const formats = async () =>
+      (await (
+        await fetch(`${stack.base}/api/export/formats`, {
+          headers: { authorization: `Bearer ${ownerToken}` },
+        })
+      ).json()) as {
+        formats: string[];
+      };
+    expect((await formats()).formats).toEqual(['png', 'svg']);
+    expect((await fetch(`${stack.base}/api/export/formats`)).status).toBe(401);
+  });
+
   it('is allowed again when billing is off (limits disabled) or the plan has it', async () => {
     await entitlements(ownerId, false, false);
     await waitFor(200);

@@ -1,6 +1,7 @@
 /**
  * POST /api/export/{png,svg,pdf} {boardId, area} — the board's owner only (Bearer). PNG and SVG on
- * every plan, PDF when the owner's plan allows it. The render runs in a worker thread behind a gate;
+ * every plan, PDF when the owner's plan allows it (GET /api/export/formats tells the menu). The
+ * render runs in a worker thread behind a gate;
  * a full gate answers 503 with Retry-After.
  */
 import { Router } from 'express';
@@ -58,6 +59,12 @@ export function exportRouter(deps: ExportRouteDeps): Router {
     }
     return images;
   }
+
+  // What the export menu offers the signed-in user on their own boards (PDF by their plan).
+  r.get('/export/formats', requireAuth(deps.verifier), async (req, res) => {
+    const pdf = pdfAllowed(await deps.entitlement(req.user!.sub));
+    res.set('cache-control', 'no-store').json({ formats: pdf ? ['png', 'svg', 'pdf'] : ['png', 'svg'] });
+  });
 
   for (const format of ['png', 'svg', 'pdf'] as const) {
     r.post(`/export/${format}`, requireAuth(deps.verifier), async (req, res) => {
