@@ -3,12 +3,11 @@ import type { BoardLimits } from '@wb/contracts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../app/store.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
-import { CrownIcon, PanelsTopLeftIcon } from 'lucide-react';
+import { CrownIcon, PanelsTopLeftIcon, SparklesIcon } from 'lucide-react';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { formatBoardCount } from '../lib/boardCount.ts';
 import { useGetBoardLimitsQuery } from '../api/boardLimits.ts';
-
 
 interface Props {
   /** The dashboard passes its list's limits (null while they load); without the prop the header asks the boards service itself. */
@@ -38,12 +37,19 @@ export function AppHeader({ limits: passed, leading }: Props) {
         <Logo to="/dashboard" />
         <div className="app-header__spacer" />
         <div className="board-count" title="Досок создано / доступно по тарифу" data-testid="board-count">
-          <PanelsTopLeftIcon size={16} />
+          <PanelsTopLeftIcon size={16} aria-hidden="true" />
           <span>{count}</span>
         </div>
         {limits && !limits.canCreate ? (
-          <Link to="/pricing" className="btn btn--sm btn--accent" data-testid="upgrade-link">
-            {UPGRADE_PLAN_TEXT}
+          // Narrow screens keep the icon only (its name stays UPGRADE_PLAN_TEXT), so the header fits.
+          <Link
+            to="/pricing"
+            className="btn btn--sm btn--accent app-header__upgrade"
+            aria-label={UPGRADE_PLAN_TEXT}
+            data-testid="upgrade-link"
+          >
+            <SparklesIcon size={16} aria-hidden="true" />
+            <span className="app-header__upgrade-text">{UPGRADE_PLAN_TEXT}</span>
           </Link>
         ) : null}
         <Link to="/pricing" className="app-header__link" data-testid="pricing-link">
@@ -51,7 +57,7 @@ export function AppHeader({ limits: passed, leading }: Props) {
         </Link>
         {user.isAdmin ? (
           <Link to="/admin" className="app-header__link app-header__link--admin" data-testid="admin-link">
-            <CrownIcon size={16} />
+            <CrownIcon size={16} aria-hidden="true" />
             <span>Админ-панель</span>
           </Link>
         ) : null}

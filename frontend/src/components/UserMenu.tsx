@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../app/store.ts';
 import { logout } from '../features/auth/session.ts';
 import type { User } from '../features/auth/types.ts';
 import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/index.ts';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -19,81 +20,56 @@ export function Avatar({ name, size = 32 }: { name: string; size?: number }) {
   );
 }
 
-/** Name, email, Settings and Logout (spec §2, dashboard header). */
+/**
+ * Name, email, Settings and Logout (spec §2, dashboard header). A Radix menu: arrow keys, Home/End,
+ * Escape back to the trigger, and a collision-aware portal, so it stays on screen at 375 px.
+ */
 export function UserMenu({ user }: { user: User }) {
   const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const onLogout = async () => {
     setBusy(true);
-    setOpen(false);
     await logout(dispatch);
   };
 
   return (
-    <div className="user-menu" ref={ref}>
-      <button
-        type="button"
-        className="user-menu__trigger"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
-        data-testid="user-menu-trigger"
-      >
-        <Avatar name={user.name} />
-        <span className="user-menu__name">{user.name}</span>
-        <ChevronDownIcon size={16} />
-      </button>
-      {open ? (
-        <div className="user-menu__panel" role="menu" id={menuId}>
-          <div className="user-menu__who">
-            <Avatar name={user.name} size={40} />
-            <div>
-              <div className="user-menu__who-name" data-testid="user-menu-name">
-                {user.name}
-              </div>
-              <div className="user-menu__who-email" data-testid="user-menu-email">
-                {user.email}
-              </div>
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button type="button" className="user-menu__trigger" data-testid="user-menu-trigger">
+          <Avatar name={user.name} />
+          <span className="user-menu__name">{user.name}</span>
+          <ChevronDownIcon size={16} aria-hidden="true" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="user-menu__panel">
+        <div className="user-menu__who">
+          <Avatar name={user.name} size={40} />
+          <div>
+            <div className="user-menu__who-name" data-testid="user-menu-name">
+              {user.name}
+            </div>
+            <div className="user-menu__who-email" data-testid="user-menu-email">
+              {user.email}
             </div>
           </div>
-          <Link to="/settings" role="menuitem" className="user-menu__item" onClick={() => setOpen(false)}>
-            <SettingsIcon size={18} />
+        </div>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <SettingsIcon size={18} aria-hidden="true" />
             Настройки
           </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className="user-menu__item user-menu__item--danger"
-            onClick={onLogout}
-            disabled={busy}
-            data-testid="logout-button"
-          >
-            <LogOutIcon size={18} />
-            Выйти
-          </button>
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          danger
+          icon={<LogOutIcon size={18} aria-hidden="true" />}
+          onSelect={() => void onLogout()}
+          disabled={busy}
+          data-testid="logout-button"
+        >
+          Выйти
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

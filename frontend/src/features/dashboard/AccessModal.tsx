@@ -1,5 +1,6 @@
 /** Access settings of one board (§2): the master switch, the three role links, rotation and copying. */
 import { useState } from 'react';
+import { Button, ConfirmDialog } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSetRoleLinksMutation, useSetSharingMutation } from './api.ts';
 import { errorText } from './errors.ts';
@@ -7,6 +8,7 @@ import { CopyIcon, LinkIcon, RefreshCwIcon } from 'lucide-react';
 import { enabledRoles, SHARE_ROLES, shareLink, toggleRole, tokenOf } from './logic.ts';
 import { OWN, ROLE_LABELS, SPEC } from './texts.ts';
 import type { BoardListItem, ShareRole } from './types.ts';
+import styles from './AccessModal.module.css';
 import { Modal, Switch } from './ui.tsx';
 
 const ROLE_HINTS: Record<ShareRole, string> = {
@@ -70,6 +72,7 @@ export function AccessModal({
   const [board, setBoard] = useState(initial);
   const [setSharing, sharingState] = useSetSharingMutation();
   const [setLinks, linksState] = useSetRoleLinksMutation();
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const busy = sharingState.isLoading || linksState.isLoading;
   const on = board.is_link_sharing_enabled;
   const roles = enabledRoles(board);
@@ -116,14 +119,16 @@ export function AccessModal({
     }
   };
 
+  // With sharing off the server refuses every link, so none is shown and none can be copied; the role
+  // switches stay, so the owner can choose the roles before turning sharing on.
   return (
     <Modal title={OWN.accessTitle} subtitle={board.title} onClose={onClose} testId="access-modal" size="lg">
-      <div className="access">
-        <div className={`access__master${on ? ' access__master--on' : ''}`}>
-          <span className="access__master-icon">
+      <div className={styles.access}>
+        <div className={`${styles.master}${on ? ` ${styles.masterOn}` : ''}`}>
+          <span className={styles.masterIcon} aria-hidden="true">
             <LinkIcon size={18} />
           </span>
-          <div className="access__master-text">
+          <div className={styles.text}>
             <strong>{OWN.linkSharing}</strong>
             <span>{on ? OWN.linkSharingHint : OWN.linkSharingOffHint}</span>
           </div>
@@ -136,19 +141,14 @@ export function AccessModal({
           />
         </div>
 
-        <ul className={`access__roles${on ? '' : ' access__roles--off'}`} data-testid="access-roles">
+        <ul className={styles.roles} data-testid="access-roles" data-sharing={on}>
           {SHARE_ROLES.map((role) => {
             const token = tokenOf(board, role);
             const roleOn = token !== null;
             return (
-              <li
-                key={role}
-                className="access-role"
-                data-testid={`access-role-${role}`}
-                data-enabled={roleOn}
-              >
-                <div className="access-role__head">
-                  <div className="access-role__text">
+              <li key={role} className={styles.role} data-testid={`access-role-${role}`} data-enabled={roleOn}>
+                <div className={styles.roleHead}>
+                  <div className={styles.roleText}>
                     <strong>{ROLE_LABELS[role]}</strong>
                     <span>{ROLE_HINTS[role]}</span>
                   </div>
@@ -160,25 +160,20 @@ export function AccessModal({
                     testId={`role-switch-${role}`}
                   />
                 </div>
-                {roleOn && token ? (
-                  <div className="access-role__link">
+                {on && roleOn && token ? (
+                  <div className={styles.link}>
                     <input
-                      className="input input--sm input--mono"
+                      className={styles.linkInput}
                       readOnly
                       value={shareLink(window.location.origin, board.id, token)}
                       onFocus={(e) => e.currentTarget.select()}
                       aria-label={ROLE_LABELS[role]}
                       data-testid={`role-link-${role}`}
                     />
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--sm"
-                      onClick={() => copy(token)}
-                      data-testid={`copy-link-${role}`}
-                    >
-                      <CopyIcon size={15} />
+                    <Button size="sm" onClick={() => void copy(token)} data-testid={`copy-link-${role}`}>
+                      <CopyIcon size={15} aria-hidden="true" />
                       {OWN.copy}
-                    </button>
+                    </Button>
                   </div>
                 ) : null}
               </li>
@@ -186,20 +181,32 @@ export function AccessModal({
           })}
         </ul>
 
-        <div className="access__footer">
-          <span className="access__hint">{OWN.rotateHint}</span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={rotate}
-            disabled={busy || roles.length === 0}
+        <div className={styles.footer}>
+          <span className={styles.hint}>{OWN.rotateHint}</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setConfirmRotate(true)}
+            disabled={busy || !on || roles.length === 0}
             data-testid="rotate-links"
           >
-            <RefreshCwIcon size={15} />
+            <RefreshCwIcon size={15} aria-hidden="true" />
             {OWN.rotate}
-          </button>
+          </Button>
         </div>
       </div>
+      {confirmRotate ? (
+        <ConfirmDialog
+          title={OWN.rotateConfirmTitle}
+          message={OWN.rotateConfirm}
+          confirmLabel={OWN.rotate}
+          danger
+          onConfirm={rotate}
+          onClose={() => setConfirmRotate(false)}
+          testId="rotate-confirm"
+          confirmTestId="rotate-confirm-ok"
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -241,3 +241,40 @@ export function formatBoardDate(iso: string): string {
 }
 
 export type { TagView };
+
+// ---------- totals, folder deletion, refused drops ----------
+
+/**
+ * How many boards the current view holds in all, from what the page already has: the user's total
+ * (limits.current) for 'all', a folder's own count, or the total less the boards in folders for
+ * 'without folder'. Null for a search or tag filter: the list answer carries no total for those.
+ */
+export function viewTotal(
+  filters: BoardFilters,
+  folders: readonly FolderNode[],
+  allBoards: number | null,
+): number | null {
+  if (filters.search.trim() !== '' || filters.tagIds.length > 0) return null;
+  if (filters.folder.kind === 'all') return allBoards;
+  if (filters.folder.kind === 'folder') return findFolder(folders, filters.folder.id)?.board_count ?? null;
+  if (allBoards === null) return null;
+  const inFolders = (nodes: readonly FolderNode[]): number =>
+    nodes.reduce((n, f) => n + f.board_count + inFolders(f.children), 0);
+  return Math.max(0, allBoards - inFolders(folders));
+}
+
+/** What deleting a folder does to its subfolders: they move up to its parent (null = the top level). */
+export interface FolderDeletion {
+  subfolders: string[];
+  parentName: string | null;
+}
+
+export function folderDeletion(tree: readonly FolderNode[], folder: FolderNode): FolderDeletion {
+  const parent = folder.parent_id ? findFolder(tree, folder.parent_id) : null;
+  return { subfolders: folder.children.map((c) => c.name), parentName: parent?.name ?? null };
+}
+
+/** A folder dropped onto one of its own descendants: refused, and the user is told why. */
+export function isDropIntoOwnChild(tree: readonly FolderNode[], folderId: string, targetId: string | null): boolean {
+  return targetId !== null && targetId !== folderId && isSelfOrDescendant(tree, folderId, targetId);
+}

@@ -88,6 +88,13 @@ export const OWN = {
   emptyFilteredHint: 'Попробуйте изменить запрос или сбросить фильтры.',
   resetFilters: 'Сбросить фильтры',
   loadMore: 'Показать ещё',
+  retry: 'Повторить',
+  emptyFolder: 'В этой папке пока нет досок',
+  emptyFolderHint: 'Создайте доску здесь или перетащите сюда существующую.',
+  deleteFolderSubfolders: (names: readonly string[], parent: string | null) =>
+    `${names.length === 1 ? 'Подпапка' : 'Подпапки'} ${names.map((n) => `«${n}»`).join(', ')} ${
+      names.length === 1 ? 'будет перемещена' : 'будут перемещены'
+    } ${parent ? `в папку «${parent}»` : 'на верхний уровень'}.`,
   boardsCount: (n: number) => `${n} ${plural(n, 'доска', 'доски', 'досок')}`,
 
   folders: 'Папки',
@@ -125,6 +132,8 @@ export const OWN = {
   copy: 'Копировать',
   rotate: 'Обновить ссылки',
   rotateHint: 'Старые ссылки перестанут работать.',
+  rotateConfirmTitle: 'Обновить ссылки?',
+  rotateConfirm: 'Все текущие ссылки на эту доску перестанут работать. Новые ссылки нужно будет отправить заново.',
   roleViewerHint: 'Может смотреть доску и ставить реакции',
   roleGuestHint: 'Может смотреть доску без входа в аккаунт',
   roleEditorHint: 'Может изменять содержимое доски',

@@ -1,22 +1,21 @@
 /**
- * Small UI pieces of the dashboard: modal, confirmation dialog (promise based), dropdown menu,
- * switch and colour picker (palette + react-colorful for a custom colour).
+ * The dashboard's dialogs, confirmation (promise based), "⋯" menus and switches, as thin adapters over
+ * the shared UI layer (src/components/ui), plus the folder/tag colour picker (palette + react-colorful).
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { TAG_PALETTE } from '@wb/contracts';
-import { CheckIcon, XIcon } from 'lucide-react';
+import { CheckIcon } from 'lucide-react';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DropdownMenu as MenuRoot,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Switch as UiSwitch,
+} from '../../components/ui/index.ts';
 import { OWN } from './texts.ts';
 
 // ---------- Modal ----------
@@ -31,69 +30,9 @@ interface ModalProps {
   testId?: string;
 }
 
-/** Open modals, newest last: only the top one reacts to Escape. */
-const modalStack: object[] = [];
-
-export function Modal({ title, subtitle, onClose, children, footer, size = 'md', testId }: ModalProps) {
-  const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(
-      '[data-autofocus], input:not([type=checkbox]), button.btn--primary',
-    );
-    (first ?? panel)?.focus();
-    const me = {};
-    modalStack.push(me);
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && modalStack[modalStack.length - 1] === me) {
-        e.stopPropagation();
-        closeRef.current();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      modalStack.splice(modalStack.indexOf(me), 1);
-      previous?.focus?.();
-    };
-  }, []);
-
-  return createPortal(
-    <div
-      className="dash-modal__backdrop"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={panelRef}
-        className={`dash-modal dash-modal--${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid={testId}
-      >
-        <header className="dash-modal__header">
-          <div className="dash-modal__heading">
-            <h2 id={titleId}>{title}</h2>
-            {subtitle ? <p>{subtitle}</p> : null}
-          </div>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label={OWN.close}>
-            <XIcon size={18} />
-          </button>
-        </header>
-        <div className="dash-modal__body">{children}</div>
-        {footer ? <footer className="dash-modal__footer">{footer}</footer> : null}
-      </div>
-    </div>,
-    document.body,
-  );
+/** A dashboard dialog: the shared Dialog (focus trap, focus return, Escape for the top one only). */
+export function Modal(props: ModalProps) {
+  return <Dialog {...props} />;
 }
 
 interface ModalActionsProps {
@@ -109,18 +48,19 @@ interface ModalActionsProps {
 export function ModalActions({ onCancel, label, disabled, testId, onConfirm }: ModalActionsProps) {
   return (
     <>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
         {OWN.cancel}
-      </button>
-      <button
+      </Button>
+      <Button
         type={onConfirm ? 'button' : 'submit'}
-        className="btn btn--primary btn--sm"
+        variant="primary"
+        size="sm"
         onClick={onConfirm}
         disabled={disabled}
         data-testid={testId}
       >
         {label}
-      </button>
+      </Button>
     </>
   );
 }
@@ -129,7 +69,10 @@ export function ModalActions({ onCancel, label, disabled, testId, onConfirm }: M
 
 export interface ConfirmOptions {
   title: string;
+  /** The question itself (the spec's text where it gives one), test id `confirm-text`. */
   message: string;
+  /** A second paragraph naming what else the action touches, test id `confirm-detail`. */
+  detail?: string;
   confirmLabel?: string;
   danger?: boolean;
 }
@@ -151,32 +94,27 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {state ? (
-        <Modal
+        <ConfirmDialog
           title={state.title}
-          onClose={() => done(false)}
-          size="sm"
-          testId="confirm-dialog"
-          footer={
+          message={
             <>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => done(false)}>
-                {OWN.cancel}
-              </button>
-              <button
-                type="button"
-                className={`btn btn--sm ${state.danger === false ? 'btn--primary' : 'btn--danger'}`}
-                onClick={() => done(true)}
-                data-testid="confirm-ok"
-                data-autofocus
-              >
-                {state.confirmLabel ?? OWN.delete}
-              </button>
+              <p className="dash-confirm__text" data-testid="confirm-text">
+                {state.message}
+              </p>
+              {state.detail ? (
+                <p className="dash-confirm__text dash-confirm__detail" data-testid="confirm-detail">
+                  {state.detail}
+                </p>
+              ) : null}
             </>
           }
-        >
-          <p className="dash-confirm__text" data-testid="confirm-text">
-            {state.message}
-          </p>
-        </Modal>
+          confirmLabel={state.confirmLabel ?? OWN.delete}
+          danger={state.danger !== false}
+          onConfirm={() => done(true)}
+          onClose={() => done(false)}
+          testId="confirm-dialog"
+          confirmTestId="confirm-ok"
+        />
       ) : null}
     </ConfirmContext.Provider>
   );
@@ -195,7 +133,7 @@ export interface MenuItem {
   onSelect: () => void;
 }
 
-/** A "⋯" button opening a menu in a portal (so scrolling panels never clip it). */
+/** A "⋯" button opening a menu of `items` (each with test id `menu-<key>`). */
 export function DropdownMenu({
   items,
   label,
@@ -207,112 +145,35 @@ export function DropdownMenu({
   testId?: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const id = useId();
-
-  useLayoutEffect(() => {
-    if (!open || !triggerRef.current) return;
-    const r = triggerRef.current.getBoundingClientRect();
-    const width = 244;
-    const height = panelRef.current?.offsetHeight ?? items.length * 40 + 12;
-    let left = r.right - width;
-    if (left < 8) left = Math.min(r.left, window.innerWidth - width - 8);
-    let top = r.bottom + 6;
-    if (top + height > window.innerHeight - 8) top = Math.max(8, r.top - height - 6);
-    setPos({ top, left });
-  }, [open, items.length]);
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)')?.focus();
-    const onDown = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (!panelRef.current?.contains(t) && !triggerRef.current?.contains(t)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    const onScroll = () => setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    window.addEventListener('resize', onScroll);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [open]);
-
-  const onPanelKey = (e: React.KeyboardEvent) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    e.preventDefault();
-    const els = [
-      ...(panelRef.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
-    ];
-    const i = els.indexOf(document.activeElement as HTMLElement);
-    const next = e.key === 'ArrowDown' ? (i + 1) % els.length : (i - 1 + els.length) % els.length;
-    els[next]?.focus();
-  };
-
   return (
-    <>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={`icon-btn ${className}`}
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen((v) => !v);
-        }}
-        data-testid={testId}
-      >
-        <MoreDots />
-      </button>
-      {open
-        ? createPortal(
-            <div
-              ref={panelRef}
-              id={id}
-              role="menu"
-              className="dash-menu"
-              style={{ top: pos?.top ?? -9999, left: pos?.left ?? -9999 }}
-              onKeyDown={onPanelKey}
-              onClick={(e) => e.stopPropagation()}
-              onPointerDown={(e) => e.stopPropagation()}
-            >
-              {items.map((item) => (
-                <button
-                  key={item.key}
-                  type="button"
-                  role="menuitem"
-                  className={`dash-menu__item${item.danger ? ' dash-menu__item--danger' : ''}`}
-                  disabled={item.disabled}
-                  data-testid={`menu-${item.key}`}
-                  onClick={() => {
-                    setOpen(false);
-                    item.onSelect();
-                  }}
-                >
-                  {item.icon}
-                  <span>{item.label}</span>
-                </button>
-              ))}
-            </div>,
-            document.body,
-          )
-        : null}
-    </>
+    <MenuRoot modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className={`icon-btn ${className}`}
+          aria-label={label}
+          title={label}
+          onClick={(e) => e.stopPropagation()}
+          data-testid={testId}
+        >
+          <MoreDots />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent onClick={(e) => e.stopPropagation()} onPointerDown={(e) => e.stopPropagation()}>
+        {items.map((item) => (
+          <DropdownMenuItem
+            key={item.key}
+            icon={item.icon}
+            danger={item.danger}
+            disabled={item.disabled}
+            onSelect={item.onSelect}
+            data-testid={`menu-${item.key}`}
+          >
+            <span>{item.label}</span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </MenuRoot>
   );
 }
 
@@ -340,18 +201,7 @@ export function Switch({
   testId?: string;
 }) {
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled}
-      className={`switch${checked ? ' switch--on' : ''}`}
-      onClick={() => onChange(!checked)}
-      data-testid={testId}
-    >
-      <span className="switch__thumb" />
-    </button>
+    <UiSwitch checked={checked} onCheckedChange={onChange} disabled={disabled} aria-label={label} testId={testId} />
   );
 }
 
