@@ -1,16 +1,19 @@
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginRequest } from '@wb/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getErrorMessage } from '../api/errors.ts';
 import { safeRedirect } from '../app/navigation.ts';
 import { useAppDispatch } from '../app/store.ts';
-import { FormAlert, PasswordField, TextField } from '../components/FormField.tsx';
 import { AuthLayout, AuthSubmit } from '../components/AuthLayout.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { PasswordField, TextField } from '../components/ui/index.ts';
 import { useLoginMutation } from '../features/auth/authApi.ts';
+import { LoginForm, type LoginFormValues } from '../features/auth/forms.ts';
 import { completeSignIn } from '../features/auth/session.ts';
-import { validateLogin, type LoginValues } from '../features/auth/validation.ts';
 import { notify } from '../lib/notify.ts';
-import { useFormValues } from '../lib/useFormValues.ts';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 
 export const LOGIN_TEXTS = {
   success: 'Добро пожаловать!',
@@ -21,23 +24,23 @@ export const LOGIN_TEXTS = {
 export function LoginPage() {
   useDocumentTitle('Вход');
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, errors, setErrors, set } = useFormValues<LoginValues>({ email: '', password: '' }, () =>
-    setServerError(null),
-  );
+  const { register, handleSubmit, formState } = useForm<LoginFormValues, unknown, LoginRequest>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { email: '', password: '' },
+  });
+  const errors = formState.errors;
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  // Any edit hides the last server answer, as it no longer describes what is typed.
+  const field = (name: keyof LoginFormValues) => register(name, { onChange: () => setServerError(null) });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const data = await login({ email: values.email.trim(), password: values.password }).unwrap();
+      const data = await login(values).unwrap();
       completeSignIn(dispatch, data);
       notify.success(LOGIN_TEXTS.success);
       navigate(target, { replace: true });
@@ -46,7 +49,7 @@ export function LoginPage() {
       setServerError(message);
       notify.error(message);
     }
-  };
+  });
 
   return (
     <AuthLayout
@@ -64,25 +67,21 @@ export function LoginPage() {
         <TextField
           id="email"
           label="Email"
-          error={errors.email}
-          name="email"
+          error={errors.email?.message}
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={values.email}
-          onChange={set('email')}
           autoFocus
+          {...field('email')}
         />
         <PasswordField
           id="password"
           label="Пароль"
-          error={errors.password}
-          name="password"
+          error={errors.password?.message}
           autoComplete="current-password"
           placeholder="Ваш пароль"
-          value={values.password}
-          onChange={set('password')}
+          {...field('password')}
         />
         <AuthSubmit loading={isLoading} loadingText={LOGIN_TEXTS.loading} testId="login-submit">
           Войти

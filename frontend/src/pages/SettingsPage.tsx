@@ -1,25 +1,30 @@
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
+import { useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { getErrorCode, getErrorMessage } from '../api/errors.ts';
 import { useAppSelector } from '../app/store.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
-import { PasswordField, TextField } from '../components/FormField.tsx';
-import { Spinner } from '../components/FullScreenLoader.tsx';
-import { ArrowLeftIcon, CheckIcon } from 'lucide-react';
-import { selectUser } from '../features/auth/authSlice.ts';
-import { useChangePasswordMutation, useUpdateProfileMutation } from '../features/auth/authApi.ts';
-import type { User } from '../features/auth/types.ts';
+import { Button, PasswordField, TextField } from '../components/ui/index.ts';
 import {
-  profilePayload,
-  validatePasswordChange,
-  validateProfile,
-  type PasswordChangeValues,
-  type ProfileValues,
-} from '../features/auth/validation.ts';
+  useChangePasswordMutation,
+  useUpdateProfileMutation,
+  type ChangePasswordArgs,
+  type UpdateProfileArgs,
+} from '../features/auth/authApi.ts';
+import { selectUser } from '../features/auth/authSlice.ts';
+import {
+  PasswordChangeForm,
+  profileForm,
+  sameEmail,
+  type PasswordChangeFormValues,
+  type ProfileFormValues,
+} from '../features/auth/forms.ts';
+import type { User } from '../features/auth/types.ts';
 import { notify } from '../lib/notify.ts';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useFlash } from '../lib/useFlash.ts';
-import { useFormValues } from '../lib/useFormValues.ts';
 
 export const SETTINGS_TEXTS = {
   profileUpdated: 'Профиль обновлён',
@@ -64,12 +69,12 @@ function SettingsCard({
       <form className="form" onSubmit={onSubmit} noValidate data-testid={`${id}-form`}>
         {children}
         <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={disabled} data-testid={`${id}-submit`}>
-            {loading ? <Spinner size="sm" /> : null} {submitLabel}
-          </button>
+          <Button type="submit" variant="primary" loading={loading} disabled={disabled} data-testid={`${id}-submit`}>
+            {submitLabel}
+          </Button>
           {success ? (
             <p className="form__success" role="status" data-testid={`${id}-success`}>
-              <CheckIcon size={16} /> {success}
+              <CheckIcon size={16} aria-hidden="true" /> {success}
             </p>
           ) : null}
         </div>
@@ -79,107 +84,115 @@ function SettingsCard({
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const { values, setValues, errors, setErrors, set } = useFormValues<ProfileValues>({
-    name: user.name,
-    email: user.email,
+  const schema = useMemo(() => profileForm(user.email), [user.email]);
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<
+    ProfileFormValues,
+    unknown,
+    UpdateProfileArgs
+  >({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name, email: user.email, currentPassword: '' },
   });
+  const errors = formState.errors;
   const [success, flash, clearFlash] = useFlash();
   const [update, { isLoading }] = useUpdateProfileMutation();
 
   // Keep the form in step with the stored user (e.g. after a save).
   useEffect(() => {
-    setValues({ name: user.name, email: user.email });
-  }, [user.name, user.email]);
+    reset({ name: user.name, email: user.email, currentPassword: '' });
+  }, [user.name, user.email, reset]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    clearFlash();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = handleSubmit(async (payload) => {
     try {
-      await update(profilePayload(values, user.email)).unwrap();
+      await update(payload).unwrap();
       flash(SETTINGS_TEXTS.profileUpdated);
       notify.success(SETTINGS_TEXTS.profileUpdated);
     } catch (err) {
-      if (getErrorCode(err) === 'EMAIL_ALREADY_EXISTS') {
-        setErrors({ email: SETTINGS_TEXTS.emailExists });
-        return;
-      }
-      notify.error(getErrorMessage(err, SETTINGS_TEXTS.profileError));
+      const code = getErrorCode(err);
+      if (code === 'EMAIL_ALREADY_EXISTS') setError('email', { type: 'server', message: SETTINGS_TEXTS.emailExists });
+      else if (code === 'INVALID_CURRENT_PASSWORD')
+        setError('currentPassword', { type: 'server', message: SETTINGS_TEXTS.invalidCurrentPassword });
+      else notify.error(getErrorMessage(err, SETTINGS_TEXTS.profileError));
     }
-  };
+  });
 
-  const dirty =
-    values.name.trim() !== user.name || values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const name = watch('name');
+  const email = watch('email');
+  const emailChanged = !sameEmail(email, user.email);
+  const dirty = name.trim() !== user.name || emailChanged;
 
   return (
     <SettingsCard
       id="profile"
       title="Профиль"
       description="Имя и email, под которыми вас видят участники досок."
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        clearFlash();
+        void onSubmit(e);
+      }}
       submitLabel="Сохранить"
       loading={isLoading}
       disabled={isLoading || !dirty}
       success={success}
     >
-      <TextField
-        id="profile-name"
-        label="Имя"
-        error={errors.name}
-        autoComplete="name"
-        value={values.name}
-        onChange={set('name')}
-      />
+      <TextField id="profile-name" label="Имя" error={errors.name?.message} autoComplete="name" {...register('name')} />
       <TextField
         id="profile-email"
         label="Email"
-        error={errors.email}
+        error={errors.email?.message}
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={set('email')}
+        {...register('email')}
       />
+      {emailChanged ? (
+        // The new address takes the account over, so the owner proves it with the password.
+        <PasswordField
+          id="profile-current-password"
+          label="Текущий пароль"
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          {...register('currentPassword')}
+        />
+      ) : null}
     </SettingsCard>
   );
 }
 
-const EMPTY_PASSWORDS: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY_PASSWORDS: PasswordChangeFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function PasswordForm() {
-  const { values, setValues, errors, setErrors, set } = useFormValues<PasswordChangeValues>(EMPTY_PASSWORDS);
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    PasswordChangeFormValues,
+    unknown,
+    ChangePasswordArgs & { confirmPassword: string }
+  >({ resolver: zodResolver(PasswordChangeForm), defaultValues: EMPTY_PASSWORDS });
+  const errors = formState.errors;
   const [success, flash, clearFlash] = useFlash();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    clearFlash();
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await changePassword({
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      }).unwrap();
-      setValues(EMPTY_PASSWORDS);
+      await changePassword({ currentPassword, newPassword }).unwrap();
+      reset(EMPTY_PASSWORDS);
       flash(SETTINGS_TEXTS.passwordChanged);
     } catch (err) {
       if (getErrorCode(err) === 'INVALID_CURRENT_PASSWORD') {
-        setErrors({ currentPassword: SETTINGS_TEXTS.invalidCurrentPassword });
+        setError('currentPassword', { type: 'server', message: SETTINGS_TEXTS.invalidCurrentPassword });
         return;
       }
       notify.error(getErrorMessage(err, SETTINGS_TEXTS.passwordError));
     }
-  };
+  });
 
   return (
     <SettingsCard
       id="password"
       title="Смена пароля"
       description="Используйте не менее 8 символов: буквы разного регистра, цифры и символы."
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        clearFlash();
+        void onSubmit(e);
+      }}
       submitLabel="Изменить пароль"
       loading={isLoading}
       disabled={isLoading}
@@ -188,26 +201,23 @@ function PasswordForm() {
       <PasswordField
         id="current-password"
         label="Текущий пароль"
-        error={errors.currentPassword}
+        error={errors.currentPassword?.message}
         autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
+        {...register('currentPassword')}
       />
       <PasswordField
         id="new-password"
         label="Новый пароль"
-        error={errors.newPassword}
+        error={errors.newPassword?.message}
         autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
+        {...register('newPassword')}
       />
       <PasswordField
         id="confirm-password"
         label="Подтверждение нового пароля"
-        error={errors.confirmPassword}
+        error={errors.confirmPassword?.message}
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
+        {...register('confirmPassword')}
       />
     </SettingsCard>
   );
@@ -222,7 +232,7 @@ export function SettingsPage() {
       <AppHeader />
       <main className="page page--narrow">
         <Link to="/dashboard" className="back-link" data-testid="back-to-boards">
-          <ArrowLeftIcon size={16} /> К доскам
+          <ArrowLeftIcon size={16} aria-hidden="true" /> К доскам
         </Link>
         <h1 className="page__title">Настройки</h1>
         <div className="settings">

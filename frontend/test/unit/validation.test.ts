@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORDS_MATCH_TEXT,
-  passwordStrength,
-  profilePayload,
-  strengthInfo,
-  validateLogin,
-  validatePasswordChange,
-  validateProfile,
-  validateRegister,
-} from '../../src/features/auth/validation.ts';
+import type { z } from 'zod';
+import { LoginForm, PasswordChangeForm, profileForm, RegisterForm } from '../../src/features/auth/forms.ts';
+import { PASSWORDS_MATCH_TEXT, passwordStrength, strengthInfo } from '../../src/features/auth/validation.ts';
 
-describe('validateLogin', () => {
+/** The first message per field, as react-hook-form shows them (criteriaMode 'firstError'). */
+function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
+  const r = schema.safeParse(values);
+  const out: Record<string, string> = {};
+  if (!r.success) for (const i of r.error.issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
+
+const validateLogin = (v: unknown) => errorsOf(LoginForm, v);
+const validateRegister = (v: unknown) => errorsOf(RegisterForm, v);
+const validatePasswordChange = (v: unknown) => errorsOf(PasswordChangeForm, v);
+const validateProfile = (v: { name: string; email: string }) =>
+  errorsOf(profileForm('someone-else@example.com'), { ...v, currentPassword: 'x' });
+const profilePayload = (v: { name: string; email: string }, currentEmail: string) =>
+  profileForm(currentEmail).parse({ ...v, currentPassword: 'pw' });
+
+describe('login form (the contract\'s LoginRequest)', () => {
   it('requires the email and the password', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({
       email: 'Email обязателен',
@@ -25,10 +34,11 @@ describe('validateLogin', () => {
   });
   it('accepts a simple address with surrounding spaces and any non-empty password', () => {
     expect(validateLogin({ email: ' ivan@example.com ', password: '1' })).toEqual({});
+    expect(LoginForm.parse({ email: ' ivan@example.com ', password: '1' }).email).toBe('ivan@example.com');
   });
 });
 
-describe('validateRegister', () => {
+describe('register form', () => {
   const ok = {
     name: 'Иван',
     email: 'ivan@example.com',
@@ -69,7 +79,7 @@ describe('validateRegister', () => {
   });
 });
 
-describe('validateProfile / profilePayload', () => {
+describe('profile form', () => {
   it('requires a name of 2+ characters and a valid email', () => {
     expect(validateProfile({ name: '', email: '' })).toEqual({
       name: 'Имя обязательно',
@@ -81,7 +91,7 @@ describe('validateProfile / profilePayload', () => {
     });
     expect(validateProfile({ name: 'Anna', email: 'anna@example.com' })).toEqual({});
   });
-  it('sends the email only when it changed', () => {
+  it('sends the email, with the current password, only when it changed', () => {
     expect(profilePayload({ name: ' Anna ', email: 'anna@example.com' }, 'anna@example.com')).toEqual({
       name: 'Anna',
     });
@@ -91,11 +101,19 @@ describe('validateProfile / profilePayload', () => {
     expect(profilePayload({ name: 'Anna', email: 'anna2@example.com' }, 'anna@example.com')).toEqual({
       name: 'Anna',
       email: 'anna2@example.com',
+      currentPassword: 'pw',
     });
+  });
+  it('asks for the current password when the email changes', () => {
+    const form = profileForm('anna@example.com');
+    expect(errorsOf(form, { name: 'Anna', email: 'new@example.com', currentPassword: '' })).toEqual({
+      currentPassword: 'Текущий пароль обязателен',
+    });
+    expect(errorsOf(form, { name: 'Anna', email: 'anna@example.com', currentPassword: '' })).toEqual({});
   });
 });
 
-describe('validatePasswordChange', () => {
+describe('password change form', () => {
   it('requires every field', () => {
     expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
       currentPassword: 'Текущий пароль обязателен',

@@ -12,6 +12,8 @@ export interface RegisterArgs extends LoginArgs {
 export interface UpdateProfileArgs {
   name: string;
   email?: string;
+  /** Required by auth when `email` changes. */
+  currentPassword?: string;
 }
 export interface ChangePasswordArgs {
   currentPassword: string;
