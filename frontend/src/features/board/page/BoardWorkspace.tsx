@@ -6,12 +6,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardBackground, BoardListItem, CameraPosition, ShareRole } from '@wb/contracts';
 import { REACTABLE_TYPES, getObjects, objectToJSON, type Reaction } from '@wb/board-model';
-import { BoardCanvas, type BoardCanvasHandle } from './canvasMount.ts';
+import { BoardCanvas, type BoardCanvasHandle } from '../canvas/index.ts';
 import { AccessModal, type AccessModalTexts } from '../../dashboard/AccessModal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { BoardFooter } from './BoardFooter.tsx';
 import { BoardHeader } from './BoardHeader.tsx';
-import { ExportMenu, exportPng } from './ExportMenu.tsx';
+import { ExportMenu, ExportOverlay, useBoardExport } from '../export/index.ts';
 import { SettingUpOverlay } from './LoadStates.tsx';
 import { PresenceOverlay } from './PresenceOverlay.tsx';
 import { SnapshotsDialog } from './SnapshotsDialog.tsx';
@@ -62,7 +62,6 @@ export function BoardWorkspace(props: WorkspaceProps) {
   const [cursor, setCursorState] = useState<{ x: number; y: number } | null>(null);
   const [background, setBackgroundState] = useState<BoardBackground>(board.background);
   const [dialog, setDialog] = useState<'access' | 'snapshots' | null>(null);
-  const [, setCameraTick] = useState(0);
 
   useEffect(() => setBackgroundState(board.background), [board.background]);
   useEffect(() => installReactionHandler(connection.provider), [connection]);
@@ -72,6 +71,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
   // Camera is personal and needs a login; a link never stores one (§6, §7).
   const camera = useCamera({ boardId, persist: signedIn && !viaLink, objectsLoaded: state.loaded });
 
+  const toScreen = useCallback((p: { x: number; y: number }) => canvasRef.current?.toScreen(p) ?? null, []);
   const onCursorMove = useCallback(
     (p: { x: number; y: number } | null) => {
       if (p) setCursorState(p);
@@ -80,10 +80,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
     [presence],
   );
   const onCameraChange = useCallback(
-    (c: CameraPosition) => {
-      camera.onCameraChange(c);
-      setCameraTick((t) => t + 1);
-    },
+    (c: CameraPosition) => camera.onCameraChange(c),
     [camera],
   );
 
@@ -110,18 +107,9 @@ export function BoardWorkspace(props: WorkspaceProps) {
       notify.error(SPEC.backgroundError);
     }
   };
-  const startExport = () => {
-    canvasRef.current?.setTool('export-select');
-    notify.info(SPEC.selectExportArea);
-  };
-  const onExportArea = async (area: { x: number; y: number; width: number; height: number }) => {
-    try {
-      await exportPng({ boardId, title: board.title, area, accessToken });
-      notify.success(SPEC.pngExported);
-    } catch (err) {
-      notify.error(err instanceof Error && err.message === SPEC.exportError ? SPEC.exportError : SPEC.pngExportError);
-    }
-  };
+  // Export (features/board/export): menu, area selection through the canvas, overlay, download, toasts.
+  const startAreaSelection = useCallback(() => canvasRef.current?.setTool('export-select'), []);
+  const boardExport = useBoardExport({ boardId, accessToken, isOwner, startAreaSelection });
 
   // ---- reactions (§6: owner, editor and viewer; never guests) ----
   const canReact = role !== 'guest';
@@ -147,7 +135,14 @@ export function BoardWorkspace(props: WorkspaceProps) {
         background,
         onBackground: changeBackground,
         onSnapshots: () => setDialog('snapshots'),
-        exportMenu: <ExportMenu onPng={startExport} />,
+        exportMenu: (
+          <ExportMenu
+            formats={boardExport.formats}
+            onChoose={boardExport.choose}
+            disabled={boardExport.exporting !== null}
+            triggerClassName={styles.headerButton}
+          />
+        ),
       }
     : null;
 
@@ -175,15 +170,14 @@ export function BoardWorkspace(props: WorkspaceProps) {
           awareness={connection.provider.awareness}
           undoOrigin={undoOrigin}
           onCursorMove={onCursorMove}
-          onExportArea={onExportArea}
+          onExportArea={boardExport.onExportArea}
           onObjectCountChange={setObjectCount}
           onMessage={(text, kind) => (kind === 'error' ? notify.error(text) : notify.info(text))}
-          className={styles.canvas}
         />
         <PresenceOverlay
           awareness={connection.provider.awareness}
           doc={connection.doc}
-          toScreen={canvasRef.current ? (p) => canvasRef.current!.toScreen(p) : null}
+          toScreen={toScreen}
         />
         {canReact && selectedReactable ? (
           <ReactionBar
@@ -197,6 +191,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
           />
         ) : null}
         {!camera.ready ? <SettingUpOverlay /> : null}
+        <ExportOverlay format={boardExport.exporting} />
       </main>
       <BoardFooter
         objectCount={objectCount}

@@ -10,7 +10,8 @@ import { boundsOf, getObjects, objectToJSON } from '@wb/board-model';
 import { remoteCursors, remoteSelections } from './presence.ts';
 import styles from './boardPage.module.css';
 
-type ToScreen = (p: { x: number; y: number }) => { x: number; y: number };
+/** Board → screen (relative to the canvas element); null while the canvas is not mounted. */
+type ToScreen = (p: { x: number; y: number }) => { x: number; y: number } | null;
 
 /** Share of the remaining distance covered per frame: ~90 % within 6 frames (100 ms). */
 const EASE = 0.35;
@@ -23,7 +24,7 @@ interface CursorNode {
   ty: number;
 }
 
-export function PresenceOverlay({ awareness, doc, toScreen }: { awareness: Awareness; doc: Y.Doc; toScreen: ToScreen | null }) {
+export function PresenceOverlay({ awareness, doc, toScreen }: { awareness: Awareness; doc: Y.Doc; toScreen: ToScreen }) {
   const root = useRef<HTMLDivElement>(null);
   const toScreenRef = useRef(toScreen);
   toScreenRef.current = toScreen;
@@ -90,13 +91,13 @@ export function PresenceOverlay({ awareness, doc, toScreen }: { awareness: Aware
     const tick = () => {
       frame = requestAnimationFrame(tick);
       const project = toScreenRef.current;
-      if (!project) return;
       for (const node of cursors.values()) {
         node.x += (node.tx - node.x) * EASE;
         node.y += (node.ty - node.y) * EASE;
         if (Math.abs(node.tx - node.x) < 0.1) node.x = node.tx;
         if (Math.abs(node.ty - node.y) < 0.1) node.y = node.ty;
         const p = project({ x: node.x, y: node.y });
+        if (!p) continue;
         node.el.style.transform = `translate(${p.x}px, ${p.y}px)`;
       }
       if (outlines.size === 0) return;
@@ -111,6 +112,7 @@ export function PresenceOverlay({ awareness, doc, toScreen }: { awareness: Aware
         const b = boundsOf(obj);
         const a = project({ x: b.x, y: b.y });
         const z = project({ x: b.x + b.width, y: b.y + b.height });
+        if (!a || !z) continue;
         el.style.display = '';
         el.style.transform = `translate(${a.x - 3}px, ${a.y - 3}px)`;
         el.style.width = `${z.x - a.x + 6}px`;
