@@ -14,12 +14,21 @@ if (problem) {
   console.error(`[start] ${problem}`);
   process.exit(1);
 }
-buildFrontendIfStale();
+// Tests that only exercise the server (deploy/test/shutdown.test.ts) skip the SPA build.
+if (process.env.WB_SKIP_SPA_BUILD !== '1') buildFrontendIfStale();
 
+// The IPC channel ties the server to this process: if this one dies in any way (even SIGKILL),
+// the channel closes and the server stops itself instead of living on as an orphan.
 const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', 'deploy/embedded/main.ts'], {
   cwd: repoRoot,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data') },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+// Forwarded, then this process waits for the server's orderly stop and exits with its status. The
+// server ignores repeats (Ctrl+C reaches it directly too), so forwarding every signal is harmless.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig === 'SIGHUP' ? 'SIGTERM' : sig);
+  });
+}
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

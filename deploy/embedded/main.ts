@@ -15,5 +15,7 @@ const logger = createLogger('embedded', config.LOG_LEVEL);
 const starting = startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, logLevel: config.LOG_LEVEL });
 // Registered before the start finishes: a signal during start still stops PostgreSQL (it runs detached).
 onShutdown(logger, [async () => (await starting.catch(() => undefined))?.stop(), () => stopTracing()]);
+// Started by scripts/start.mjs with an IPC channel: when that process is gone, stop as on SIGTERM.
+process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 const handle = await starting;
 process.stdout.write(`\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n\n`);

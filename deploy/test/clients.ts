@@ -10,6 +10,9 @@ export function yClient(wsBase: string, boardId: string, token: string) {
     params: { token },
     WebSocketPolyfill: WebSocket as never,
     maxBackoffTime: 200,
+    // Providers of one board in one process would otherwise exchange updates over BroadcastChannel,
+    // bypassing the server: a test would see edits the server never had.
+    disableBc: true,
   });
   const closes: number[] = [];
   provider.on('connection-close', (event) => {

@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@wb/db';
+import { tempDir } from '@wb/testkit';
+import { call, eventually, yClient } from './clients.ts';
+import * as Y from 'yjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `npm start`'s script in a process group of its own, so the test can signal the group or the script alone. */
+function startProduct(dataDir: string, port: number) {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MIN: '0',
+      WB_SKIP_SPA_BUILD: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (out.includes('Whiteboard is running at')) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(check);
+      reject(new Error(`the product exited during start:\n${out}`));
+    });
+  });
+  return { child, ready, exited, output: () => out, base: `http://127.0.0.1:${port}` };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portClosed = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once('error', () => resolve(true));
+  });
+
+type Client = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
+
+/** Ids of stickies a client did not write itself: it can only have them from the server. */
+const receivedBy = (c: Client) => [...c.objects().keys()].filter((k) => !k.startsWith(c.prefix));
+
+function addSticky(doc: Y.Doc, id: string) {
+  const m = new Y.Map<unknown>();
+  doc.transact(() => {
+    doc.getMap('objects').set(id, m);
+    for (const [k, v] of Object.entries({
+      id,
+      type: 'sticky',
+      x: 0,
+      y: 0,
+      width: 120,
+      height: 120,
+      text: id,
+      zIndex: 1,
+    }))
+      m.set(k, v);
+  });
+}
+
+// Issue 8, items 1 and 2: a stop by signal (to the process group, or to the start script alone)
+// flushes every edit a client has seen before PostgreSQL goes away, and leaves no process behind.
+describe('stopping npm start by signal', () => {
+  const running: Array<ReturnType<typeof startProduct>> = [];
+  const clients: Client[] = [];
+  afterAll(async () => {
+    for (const c of clients) c.provider.destroy();
+    for (const p of running) if (p.child.exitCode === null) process.kill(-p.child.pid!, 'SIGKILL');
+  });
+
+  it('loses no edit any client received, exits with its child, and starts again on the same data', async () => {
+    const dataDir = await tempDir('shutdown');
+    const port = await freePort();
+    const received = new Set<string>();
+    let product = startProduct(dataDir, port);
+    running.push(product);
+    await product.ready;
+
+    const reg = await call(product.base, 'POST', '/api/auth/register', {
+      body: { email: 'stop@example.com', password: 'Secret-123', name: 'Стоп' },
+    });
+    expect(reg.status).toBe(201);
+    const email = 'stop@example.com';
+    let token: string = reg.body.accessToken;
+    const created = await call(product.base, 'POST', '/api/boards', {
+      token,
+      body: { title: 'Остановки', folder_id: null },
+    });
+    const boardId: string = created.body.board.id;
+
+    const ways: Array<{ name: string; send(p: ReturnType<typeof startProduct>): void }> = [
+      { name: 'SIGTERM to the process group', send: (p) => process.kill(-p.child.pid!, 'SIGTERM') },
+      { name: 'SIGINT to the process group', send: (p) => process.kill(-p.child.pid!, 'SIGINT') },
+      { name: 'SIGTERM to the start script alone', send: (p) => p.child.kill('SIGTERM') },
+      {
+        name: 'SIGINT twice to the process group',
+        send: (p) => {
+          process.kill(-p.child.pid!, 'SIGINT');
+          setTimeout(() => p.child.exitCode === null && process.kill(-p.child.pid!, 'SIGINT'), 30);
+        },
+      },
+    ];
+
+    for (const [round, way] of ways.entries()) {
+      // Several clients edit continuously; the signal arrives while they are still writing.
+      const ws = product.base.replace('http', 'ws') + '/yjs';
+      const editors: Client[] = [0, 1, 2].map((i) => {
+        const c: Client = { ...yClient(ws, boardId, token), prefix: `r${round}c${i}-` };
+        clients.push(c);
+        return c;
+      });
+      await eventually(() => editors.every((c) => c.provider.synced), 15_000, 'clients to sync');
+      let n = 0;
+      for (const c of editors) c.timer = setInterval(() => addSticky(c.doc, `${c.prefix}${n++}`), 15);
+      await eventually(
+        () => editors.every((c) => receivedBy(c).filter((k) => k.startsWith(`r${round}`)).length >= 10),
+        15_000,
+        'edits to flow',
+      );
+
+      way.send(product);
+      const code = await product.exited;
+      for (const c of editors) {
+        clearInterval(c.timer);
+        // Destroyed before the restart: a reconnecting client would re-send what the server lost.
+        c.provider.destroy();
+        for (const k of receivedBy(c)) received.add(k);
+      }
+      expect(code, `${way.name}: exit status\n${product.output()}`).toBe(0);
+      expect(product.output(), way.name).not.toMatch(
+        /terminating connection|flushing updates failed|shutdown hook failed|stop step failed/,
+      );
+      // Nothing of the stack outlives the start script: not the server, not PostgreSQL.
+      await eventually(() => !alive(product.child.pid!), 5_000, 'the start script to be gone');
+      await eventually(
+        async () => (await fetch(`${product.base}/api/health`).catch(() => null)) === null,
+        5_000,
+        'the port to close',
+      );
+      const groupAlive = () => {
+        try {
+          process.kill(-product.child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await eventually(() => !groupAlive(), 10_000, `${way.name}: every process of the group to exit`);
+      // PostgreSQL runs in a group of its own; it must have been stopped too.
+      const pgPort = Number(
+        /\(PostgreSQL: postgres:\/\/[^@]+@127\.0\.0\.1:(\d+)\//.exec(product.output())?.[1],
+      );
+      expect(pgPort).toBeGreaterThan(0);
+      await eventually(() => portClosed(pgPort), 10_000, `${way.name}: PostgreSQL to stop`);
+
+      product = startProduct(dataDir, port);
+      running.push(product);
+      await product.ready;
+      const login = await call(product.base, 'POST', '/api/auth/login', {
+        body: { email, password: 'Secret-123' },
+      });
+      token = login.body.accessToken;
+      const check = yClient(product.base.replace('http', 'ws') + '/yjs', boardId, token);
+      await eventually(() => check.provider.synced, 15_000, 'the checking client to sync');
+      const missing = [...received].filter((k) => !check.objects().has(k));
+      check.provider.destroy();
+      expect(missing, `${way.name}: edits a client had received but lost after the restart`).toEqual([]);
+    }
+    expect(received.size).toBeGreaterThan(100);
+
+    process.kill(-product.child.pid!, 'SIGTERM');
+    expect(await product.exited).toBe(0);
+  }, 600_000);
+});
