@@ -221,6 +221,43 @@ describe('folders', () => {
     await assertConsistent(u);
   });
 
+  it('board_count is kept by triggers through creates, moves, deletes and folder deletion', async () => {
+    const u = await h.user();
+    const a = await mk(u, 'A');
+    const b = await mk(u, 'B', a.id);
+    const c = await mk(u, 'C');
+    const kept = async () =>
+      (
+        await h.pool.query(
+          `SELECT f.id, f.board_count AS kept, (SELECT count(*)::int FROM boards x WHERE x.folder_id = f.id) AS real
+             FROM folders f WHERE f.owner_id = $1`,
+          [u.id],
+        )
+      ).rows;
+    const check = async () => {
+      for (const r of await kept()) expect(r.kept, r.id).toBe(r.real);
+    };
+    const made: string[] = [];
+    for (const folder of [a.id, a.id, b.id, null, c.id]) {
+      made.push((await h.api('POST', '/api/boards', { token: u.token, body: { title: 'x', folder_id: folder } })).body.board.id);
+    }
+    await check();
+    await h.api('POST', '/api/folders/move-board', { token: u.token, body: { board_id: made[0], folder_id: b.id } });
+    await h.api('POST', '/api/folders/move-board', { token: u.token, body: { board_id: made[3], folder_id: c.id } });
+    await h.api('POST', '/api/folders/move-board', { token: u.token, body: { board_id: made[4], folder_id: null } });
+    await h.api('PATCH', `/api/boards/${made[1]}`, { token: u.token, body: { title: 'renamed' } });
+    await check();
+    await h.api('DELETE', `/api/boards/${made[2]}`, { token: u.token });
+    await check();
+    // Set-wise changes: a folder's boards go to the root, its subfolder moves up.
+    await h.api('DELETE', `/api/folders/${a.id}`, { token: u.token });
+    await check();
+    const tree = (await h.api('GET', '/api/folders', { token: u.token })).body.folders;
+    expect(tree.map((f: any) => [f.name, f.board_count])).toEqual([['B', 1], ['C', 1]]);
+    await Promise.all(made.map((id) => h.api('POST', '/api/folders/move-board', { token: u.token, body: { board_id: id, folder_id: c.id } })));
+    await check();
+  });
+
   it('move-board: into own folder, to root; someone else’s folder is FOLDER_NOT_FOUND', async () => {
     const u = await h.user();
     const other = await h.user();

@@ -27,20 +27,21 @@ export async function getFolder(db: Queryable, id: string, keyShare = false): Pr
 }
 
 export async function listFolderRows(db: Queryable, ownerId: string): Promise<FolderRow[]> {
-  const { rows } = await db.query<FolderRow>(
-    `SELECT f.id, f.name, f.parent_id, f.color, f.sort_order,
-            (SELECT count(*)::int FROM boards b WHERE b.folder_id = f.id) AS board_count
-       FROM folders f WHERE f.owner_id = $1
-      ORDER BY f.sort_order, f.name`,
-    [ownerId],
-  );
+  // Named: every sidebar load runs it, so each connection parses and plans it once. board_count is
+  // trigger-kept (migration 006).
+  const { rows } = await db.query<FolderRow>({
+    name: 'folders_tree',
+    text: `SELECT f.id, f.name, f.parent_id, f.color, f.sort_order, f.board_count
+             FROM folders f WHERE f.owner_id = $1
+            ORDER BY f.sort_order, f.name`,
+    values: [ownerId],
+  });
   return rows;
 }
 
 export async function folderWithCount(db: Queryable, id: string): Promise<FolderRow | null> {
   const { rows } = await db.query<FolderRow>(
-    `SELECT f.id, f.name, f.parent_id, f.color, f.sort_order,
-            (SELECT count(*)::int FROM boards b WHERE b.folder_id = f.id) AS board_count
+    `SELECT f.id, f.name, f.parent_id, f.color, f.sort_order, f.board_count
        FROM folders f WHERE f.id = $1`,
     [id],
   );
