@@ -106,8 +106,9 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', ...health });
   });
 
-  // Internal calls stay between services; the outside world never reaches them.
-  app.use('/internal', (_req, _res, next) => next(appError('NOT_FOUND')));
+  // Internal calls stay between services and metrics stay on each service's own port: the
+  // outside world reaches neither (without this, /metrics would fall through to the SPA).
+  app.use(['/internal', '/metrics'], (_req, _res, next) => next(appError('NOT_FOUND')));
 
   const bodyLimit: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
