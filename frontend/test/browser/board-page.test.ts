@@ -63,8 +63,13 @@ async function createSharedBoard(token: string, title: string): Promise<SharedBo
 }
 
 async function boardReady(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="board-page"]');
-  await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached' });
+  try {
+    await page.waitForSelector('[data-testid="board-page"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached' });
+  } catch (err) {
+    const shown = await page.locator('body').innerText().catch(() => '?');
+    throw new Error(`board not ready at ${page.url()}: «${shown.slice(0, 200)}»`, { cause: err });
+  }
 }
 
 async function moveMouse(page: Page, x: number, y: number): Promise<void> {
@@ -274,10 +279,10 @@ describe('loading and access errors', () => {
     const s = await openPage(product);
     try {
       await s.page.goto(`/board/${board.id}?token=${board.tokens.viewer}`);
-      await s.page.waitForSelector('[data-testid="board-denied"]');
+      await s.page.waitForSelector('[data-testid="board-denied"]', { timeout: 30_000 });
       await expect(s.page.locator('[data-testid="board-denied"] h1').innerText()).resolves.toBe('Доступ запрещен');
       await expect(s.page.locator('[data-testid="board-denied-message"]').innerText()).resolves.not.toBe('');
-      await s.page.waitForURL((u) => u.pathname !== `/board/${board.id}`, { timeout: 5000 });
+      await s.page.waitForURL((u) => u.pathname !== `/board/${board.id}`, { timeout: 10_000 });
       // /dashboard then sends a visitor without a login on to /login.
       expect(['/dashboard', '/login']).toContain(pathOf(s.page));
     } finally {
