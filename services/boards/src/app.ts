@@ -14,10 +14,11 @@ import { BoardsConfigSchema, type BoardsServiceConfig } from './config.ts';
 import { subscribeEntitlements } from './events/entitlements.ts';
 import { subscribeUserDeleted } from './events/user-deleted.ts';
 import { subscribeUserNames } from './events/user-names.ts';
-import { boardsRouter } from './routes/boards.ts';
+import { boardsRouter, type RevokeLinks } from './routes/boards.ts';
 import { createRouteContext } from './routes/context.ts';
 import { foldersRouter } from './routes/folders.ts';
 import { internalRouter } from './routes/internal.ts';
+import { realtimeLinkRevoker } from './realtime-links.ts';
 import { tagsRouter } from './routes/tags.ts';
 
 export const SCHEMA = 'boards';
@@ -33,6 +34,8 @@ export interface BoardsDeps {
   /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
   internalToken?: string;
   registry?: Registry;
+  /** Realtime's revocation call, awaited before a sharing change answers (absent: events only). */
+  revokeLinks?: RevokeLinks;
 }
 
 export interface BoardsService extends RunnableService {
@@ -51,7 +54,7 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
   });
 
   const ctx = createRouteContext(pool, verifier);
-  app.use('/api', boardsRouter(ctx), foldersRouter(ctx), tagsRouter(ctx));
+  app.use('/api', boardsRouter(ctx, deps.revokeLinks), foldersRouter(ctx), tagsRouter(ctx));
   if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken));
   app.use('/internal', internalRouter(ctx));
   finish();
@@ -101,6 +104,7 @@ export const boardsService = defineService({
       verifier: rt.verifier,
       internalToken: rt.internalToken,
       registry: rt.registry,
+      revokeLinks: config.REALTIME_URL ? realtimeLinkRevoker(config.REALTIME_URL, rt.internalToken, rt.logger) : undefined,
     }),
 });
 

@@ -8,6 +8,8 @@ export const BoardsConfigSchema = serviceConfig(3002, {
   /** Auth's public keys, e.g. http://auth:3001/internal/jwks */
   AUTH_JWKS_URL: env.url(),
   BODY_LIMIT: z.string().default('100kb'),
+  /** Realtime, told synchronously when share links die (POST /internal/boards/:id/revoke). */
+  REALTIME_URL: env.optionalString(),
 });
 
 export type BoardsConfig = z.infer<typeof BoardsConfigSchema>;

@@ -14,7 +14,8 @@ import { callJson, createBoard, createDatabase, registerUser, shareBoard } from 
 import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
 import { createBoardsService } from '../../boards/src/app.ts';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
-import { createBoardAccessClient } from '../src/access.ts';
+import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
+import type { RevokeLinks } from '../../boards/src/routes/boards.ts';
 import type { RealtimeLimits } from '../src/config.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 
@@ -34,7 +35,11 @@ export interface Platform {
 }
 
 /** Real auth + boards sharing one Postgres server and one event transport. */
-export async function startPlatform(pgServerUrl: string, transport: EventTransport = createInProcessTransport()): Promise<Platform> {
+export async function startPlatform(
+  pgServerUrl: string,
+  transport: EventTransport = createInProcessTransport(),
+  opts: { revokeLinks?: RevokeLinks } = {},
+): Promise<Platform> {
   const authPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'auth', max: 10 });
   const auth = await createAuthService({
     pool: authPool,
@@ -54,6 +59,7 @@ export async function startPlatform(pgServerUrl: string, transport: EventTranspo
     logger: silent,
     config: { http: { bodyLimit: '100kb' } },
     verifier: createTokenVerifier({ jwksUrl }),
+    revokeLinks: opts.revokeLinks,
   });
   await boards.start();
   const boardsServer = await listen(boards.app, 0, '127.0.0.1');
@@ -106,13 +112,15 @@ export async function startRealtime(opts: {
   natsUrl?: string;
   replicaId?: string;
   limits?: Partial<RealtimeLimits>;
+  /** Stands in for the HTTP access client (e.g. to count look-ups). */
+  boards?: BoardAccessClient;
 }): Promise<RunningRealtime> {
   const nats = opts.natsUrl ? await connect({ servers: opts.natsUrl }) : undefined;
   const service = await createRealtimeService({
     logger: silent,
     store: opts.store,
     verifier: createTokenVerifier({ jwksUrl: opts.platform.jwksUrl }),
-    boards: createBoardAccessClient(opts.platform.boardsBase),
+    boards: opts.boards ?? createBoardAccessClient(opts.platform.boardsBase),
     transport: opts.transport ?? opts.platform.transport,
     nats,
     replicaId: opts.replicaId,

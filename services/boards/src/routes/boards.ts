@@ -57,7 +57,10 @@ async function readAccess(db: Queryable, id: string, user: string | null, token:
   return { row, role: decision.role };
 }
 
-export function boardsRouter(ctx: RouteContext): Router {
+/** Realtime's synchronous revocation: the dead links' sockets are closed before we answer. */
+export type RevokeLinks = (boardId: string, tokens: string[]) => Promise<void>;
+
+export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Router {
   const r = Router();
   const { pool } = ctx;
   // Board answers carry share tokens (the owner's view): no cache along the way may keep them.
@@ -149,21 +152,25 @@ export function boardsRouter(ctx: RouteContext): Router {
   });
 
   /** Applies a sharing transition to the caller's board; the event names the roles whose old links died. */
-  const changeSharing = (boardId: string, owner: string, next: (s: ShareState) => ShareState) =>
-    withTransaction(pool, async (client: PoolClient) => {
+  const changeSharing = async (boardId: string, owner: string, next: (s: ShareState) => ShareState) => {
+    let dead: string[] = [];
+    const view = await withTransaction(pool, async (client: PoolClient) => {
       const b = await ownBoardLocked(client, boardId, owner);
       const before = boards.shareState(b);
       const after = next(before);
       if (!sameShareState(before, after)) {
         await boards.saveShareState(client, b.id, after);
-        await publishSharingChanged(client, b.id, {
-          enabled: after.enabled,
-          enabledRoles: configuredRoles(after),
-          revokedRoles: revokedRoles(before, after),
-        });
+        const revoked = revokedRoles(before, after);
+        dead = revoked.map((r) => before[r]).filter((t): t is string => Boolean(t));
+        await publishSharingChanged(client, b.id, { enabled: after.enabled, enabledRoles: configuredRoles(after), revokedRoles: revoked });
       }
       return ownerView(client, b.id);
     });
+    // After the commit (a socket admitted now already gets the new answer), before the owner's
+    // answer; the sharing_changed event stays the backstop if realtime cannot be reached.
+    if (dead.length > 0) await revokeLinks?.(view.id, dead);
+    return view;
+  };
 
   r.post('/boards/:id/link', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(LinkRequest, req.body);

@@ -1,0 +1,135 @@
+/**
+ * Durable before visible, end to end: the realtime service runs as a child process (as in the
+ * embedded mode on PostgreSQL, and as in a cluster on MongoDB/FerretDB), several editors type,
+ * the process is killed with SIGKILL at random moments and restarted. After every kill, whatever
+ * any client had received from another client must be in the stored document (what a restart
+ * loads) — before any client reconnects and pushes its own copy back.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { addObject, getObjects } from '@wb/board-model';
+import { createPool, freePort, type Pool } from '@wb/db';
+import { createDatabase, repoRoot, startMongo, startPostgres, waitForPort, type ManagedProcess } from '@wb/testkit';
+import type { EmbeddedPostgresHandle } from '@wb/db';
+import { createMongoStore } from '../src/store/mongo.ts';
+import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
+import type { DocumentStore } from '../src/store/types.ts';
+import { provider, sleep, startPlatform, sticky, synced, type Platform } from './helpers.ts';
+
+/** Each restart of a tsx process costs seconds on a loaded machine; two kills per store are enough. */
+const KILLS = 2;
+const EDITORS = 4;
+
+let pg: EmbeddedPostgresHandle;
+let mongo: ManagedProcess;
+let platform: Platform;
+const cleanup: Array<() => unknown> = [];
+
+beforeAll(async () => {
+  [pg, mongo] = await Promise.all([startPostgres(), startMongo()]);
+  platform = await startPlatform(pg.url);
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+  await platform?.stop();
+  await Promise.all([pg?.stop(), mongo?.stop()]);
+});
+
+function spawnRealtime(port: number, env: Record<string, string>): { child: ChildProcess; exited: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'services/realtime/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      BOARDS_INTERNAL_URL: platform.boardsBase,
+      AUTH_JWKS_URL: platform.jwksUrl,
+      INTERNAL_TOKEN: 'durability-test',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited };
+}
+
+async function storedIds(store: DocumentStore, boardId: string): Promise<Set<string>> {
+  const s = await store.load(boardId);
+  const d = new Y.Doc();
+  if (s.state) Y.applyUpdate(d, s.state);
+  for (const e of s.log) Y.applyUpdate(d, e.update);
+  return new Set(getObjects(d).keys());
+}
+
+async function crashLoop(mode: string, env: Record<string, string>, store: DocumentStore): Promise<{ checked: number; kills: number }> {
+  const port = await freePort();
+  let proc = spawnRealtime(port, env);
+  await waitForPort(port, 90_000);
+  const owner = await platform.user('Владелец');
+  const { id, links } = await platform.board(owner, ['editor']);
+  const wsUrl = `ws://127.0.0.1:${port}/yjs`;
+  const clients = Array.from({ length: EDITORS }, (_, i) => {
+    const p = provider(wsUrl, id, i === 0 ? owner.token : links.editor!);
+    cleanup.push(() => p.destroy());
+    return { p, name: `${mode}-c${i}`, written: 0 };
+  });
+  await Promise.all(clients.map((c) => synced(c.p)));
+
+  let typing = true;
+  const typists = clients.map(async (c) => {
+    while (typing) {
+      // Only while connected: what a client writes offline is its own business until it reconnects.
+      if (c.p.wsconnected) addObject(c.p.doc, sticky(`${c.name}-${c.written++}`));
+      await sleep(3 + Math.random() * 6);
+    }
+  });
+
+  let checked = 0;
+  const t0 = Date.now();
+  const log = (m: string) => process.env.DEBUG_DURABILITY && console.log(`${Date.now() - t0} ms ${mode}: ${m}`);
+  for (let k = 0; k < KILLS; k++) {
+    await sleep(250 + Math.random() * 500);
+    proc.child.kill('SIGKILL');
+    await proc.exited;
+    // What reached any client from someone else: in its copy, not written by it.
+    const received = new Set<string>();
+    for (const c of clients) {
+      for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
+    }
+    const stored = await storedIds(store, id);
+    const missing = [...received].filter((x) => !stored.has(x));
+    expect(missing, `${mode}: kill ${k + 1} lost updates other clients had seen`).toEqual([]);
+    checked += received.size;
+    log(`kill ${k + 1}: ${received.size} received, ${stored.size} stored`);
+    proc = spawnRealtime(port, env);
+    await waitForPort(port, 90_000);
+    log('restarted');
+    await Promise.all(clients.map((c) => synced(c.p, 20_000).catch(() => {})));
+    log('resynced');
+  }
+  typing = false;
+  await Promise.all(typists);
+  proc.child.kill('SIGTERM');
+  await proc.exited;
+  return { checked, kills: KILLS };
+}
+
+describe('kill -9 never loses an update another client saw', () => {
+  it('embedded mode: PostgreSQL', async () => {
+    const dbUrl = await createDatabase(pg.url);
+    const pool: Pool = createPool({ url: dbUrl, schema: REALTIME_SCHEMA, max: 2 });
+    cleanup.push(() => pool.end());
+    const { checked } = await crashLoop('pg', { DATABASE_URL: dbUrl }, createPostgresStore(pool));
+    expect(checked).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('cluster mode: MongoDB (FerretDB)', async () => {
+    const store = await createMongoStore({ url: mongo.url, dbName: 'rt_durability' });
+    cleanup.push(() => store.close());
+    const { checked } = await crashLoop('mongo', { MONGO_URL: mongo.url, MONGO_DB: 'rt_durability' }, store);
+    expect(checked).toBeGreaterThan(50);
+  }, 300_000);
+});
