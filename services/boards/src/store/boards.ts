@@ -126,8 +126,8 @@ function filterSql(ownerId: string, f: BoardFilter) {
   }
   if (f.search) {
     params.push(`%${escapeLike(f.search)}%`);
-    // search_fold (migration 005): lower case, 'ё' = 'е'; the trigram index is built on the same expression.
-    where.push(`search_fold(b.title) LIKE search_fold($${params.length})`);
+    // title_search = search_fold(title), stored (migrations 005, 007): lower case, 'ё' = 'е', trigram-indexed.
+    where.push(`b.title_search LIKE search_fold($${params.length})`);
   }
   if (f.tagIds && f.tagIds.length > 0) {
     params.push(f.tagIds);
