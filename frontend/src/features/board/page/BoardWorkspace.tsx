@@ -18,14 +18,22 @@ import { SnapshotsDialog } from './SnapshotsDialog.tsx';
 import { useForceSaveMutation, useSetBackgroundMutation, type BoardPageAnswer } from './boardPageApi.ts';
 import type { BoardConnection, ConnectionState } from './realtime/boardConnection.ts';
 import { ReactionBar } from './reactions/ReactionBar.tsx';
-import { installReactionHandler, toggleOwnReaction, toggleReactionViaServer } from './reactions/sendReaction.ts';
+import {
+  installReactionHandler,
+  toggleOwnReaction,
+  toggleReactionViaServer,
+} from './reactions/sendReaction.ts';
 import { useFavoriteEmojis } from './reactions/useFavoriteEmojis.ts';
 import { OWN, SPEC, linkText, savedText, sharingText } from './texts.ts';
 import { useCamera } from './useCamera.ts';
 import { useLocalPresence } from './useLocalPresence.ts';
 import styles from './boardPage.module.css';
 
-const ROLE_LABEL: Record<ShareRole, string> = { viewer: SPEC.viewerLabel, guest: SPEC.guestLabel, editor: SPEC.editorLabel };
+const ROLE_LABEL: Record<ShareRole, string> = {
+  viewer: SPEC.viewerLabel,
+  guest: SPEC.guestLabel,
+  editor: SPEC.editorLabel,
+};
 
 const ACCESS_TEXTS: AccessModalTexts = {
   sharing: sharingText,
@@ -50,13 +58,17 @@ export interface WorkspaceProps {
 }
 
 export function BoardWorkspace(props: WorkspaceProps) {
-  const { boardId, answer, connection, state, viaLink, signedIn, accessToken, shareToken, anonId, onReload } = props;
+  const { boardId, answer, connection, state, viaLink, signedIn, accessToken, shareToken, anonId, onReload } =
+    props;
   const { board, canvasLimits, currentUser } = answer;
   const role = board.userRole;
   const isOwner = role === 'owner';
   const readOnly = role === 'viewer' || role === 'guest';
   const canvasRef = useRef<BoardCanvasHandle>(null);
-  const undoOrigin = useMemo(() => ({ user: currentUser?.id ?? anonId ?? 'local' }), [currentUser?.id, anonId]);
+  const undoOrigin = useMemo(
+    () => ({ user: currentUser?.id ?? anonId ?? 'local' }),
+    [currentUser?.id, anonId],
+  );
 
   const [objectCount, setObjectCount] = useState(() => getObjects(connection.doc).size);
   const [cursor, setCursorState] = useState<{ x: number; y: number } | null>(null);
@@ -67,7 +79,11 @@ export function BoardWorkspace(props: WorkspaceProps) {
   useEffect(() => installReactionHandler(connection.provider), [connection]);
 
   const who = currentUser ?? (viaLink ? { id: `anon-${anonId ?? 'guest'}`, name: OWN.guest } : null);
-  const presence = useLocalPresence(connection.provider.awareness, who, `anon-${anonId ?? connection.doc.clientID}`);
+  const presence = useLocalPresence(
+    connection.provider.awareness,
+    who,
+    `anon-${anonId ?? connection.doc.clientID}`,
+  );
   // Camera is personal and needs a login; a link never stores one (§6, §7).
   const camera = useCamera({ boardId, persist: signedIn && !viaLink, objectsLoaded: state.loaded });
 
@@ -79,10 +95,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
     },
     [presence],
   );
-  const onCameraChange = useCallback(
-    (c: CameraPosition) => camera.onCameraChange(c),
-    [camera],
-  );
+  const onCameraChange = useCallback((c: CameraPosition) => camera.onCameraChange(c), [camera]);
 
   // ---- owner actions ----
   const [forceSave, saveState] = useForceSaveMutation();
@@ -117,7 +130,13 @@ export function BoardWorkspace(props: WorkspaceProps) {
   const selectedReactable = useSelectedReactable(connection, presence.selection);
   const react = (emoji: string) => {
     if (!selectedReactable) return;
-    const target = { doc: connection.doc, provider: connection.provider, boardId, objectId: selectedReactable.id, emoji };
+    const target = {
+      doc: connection.doc,
+      provider: connection.provider,
+      boardId,
+      objectId: selectedReactable.id,
+      emoji,
+    };
     if (!readOnly && currentUser) {
       toggleOwnReaction(target, currentUser, undoOrigin);
       return;
@@ -174,11 +193,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
           onObjectCountChange={setObjectCount}
           onMessage={(text, kind) => (kind === 'error' ? notify.error(text) : notify.info(text))}
         />
-        <PresenceOverlay
-          awareness={connection.provider.awareness}
-          doc={connection.doc}
-          toScreen={toScreen}
-        />
+        <PresenceOverlay awareness={connection.provider.awareness} doc={connection.doc} toScreen={toScreen} />
         {canReact && selectedReactable ? (
           <ReactionBar
             reactions={selectedReactable.reactions}
@@ -209,7 +224,9 @@ export function BoardWorkspace(props: WorkspaceProps) {
           onChanged={onReload}
         />
       ) : null}
-      {dialog === 'snapshots' && isOwner ? <SnapshotsDialog boardId={boardId} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'snapshots' && isOwner ? (
+        <SnapshotsDialog boardId={boardId} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }
@@ -233,7 +250,11 @@ function useSelectedReactable(connection: BoardConnection, selection: string[]) 
     const read = () => {
       const map = objects.get(id);
       const obj = map ? objectToJSON(map) : null;
-      setValue(obj && REACTABLE_TYPES.includes(obj.type) ? { id, reactions: 'reactions' in obj ? obj.reactions : [] } : null);
+      setValue(
+        obj && REACTABLE_TYPES.includes(obj.type)
+          ? { id, reactions: 'reactions' in obj ? obj.reactions : [] }
+          : null,
+      );
     };
     read();
     objects.observeDeep(read);
@@ -241,4 +262,3 @@ function useSelectedReactable(connection: BoardConnection, selection: string[]) 
   }, [connection, id]);
   return value;
 }
-

@@ -8,9 +8,14 @@ import styles from './boardPage.module.css';
 export function ParticipantsMenu({ participants }: { participants: Participant[] }) {
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={styles.headerButton} data-testid="participants-trigger" aria-label={OWN.participants}>
+      <DropdownMenuTrigger className={styles.headerButton} data-testid="participants-trigger" aria-label={`${OWN.participants}: ${participantsLabel(participants.length)}`}>
         <UsersIcon size={16} aria-hidden="true" />
-        <span data-testid="participants-count">{participantsLabel(participants.length)}</span>
+        <span className={styles.hideMobile} data-testid="participants-count">
+          {participantsLabel(participants.length)}
+        </span>
+        <span className={styles.onlyMobile} aria-hidden="true">
+          {participants.length}
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent data-testid="participants-list">
         {participants.map((p) => (
