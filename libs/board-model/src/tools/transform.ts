@@ -40,6 +40,18 @@ const movePoints = (points: readonly number[], t: NodeTransform): number[] =>
  * its font and never below 8.
  */
 export function transformPatch(obj: CanvasObject, t: NodeTransform, inGroup = false): ObjectPatch {
+  const patch = rawTransformPatch(obj, t, inGroup);
+  // Scales like 1.4999999 would otherwise leave 99.99999999999996 in the document.
+  for (const [key, value] of Object.entries(patch)) {
+    if (typeof value === 'number') (patch as Record<string, unknown>)[key] = round2(value);
+    else if (Array.isArray(value)) (patch as Record<string, unknown>)[key] = value.map(round2);
+  }
+  return patch;
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+function rawTransformPatch(obj: CanvasObject, t: NodeTransform, inGroup: boolean): ObjectPatch {
   const min = inGroup ? OBJECT_MIN_SIZE_IN_GROUP : OBJECT_MIN_SIZE;
   const sx = Math.abs(t.scaleX);
   const sy = Math.abs(t.scaleY);

@@ -92,7 +92,12 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
   }, [doc, overlay]);
 
   useEffect(() => engine?.setRole(role), [engine, role]);
-  useEffect(() => engine?.setLimits(limits), [engine, limits]);
+  const { max_width: maxWidth, max_height: maxHeight, unlimited } = limits;
+  // By value: the page may build a new limits object on every render.
+  useEffect(
+    () => engine?.setLimits({ max_width: maxWidth, max_height: maxHeight, unlimited }),
+    [engine, maxWidth, maxHeight, unlimited],
+  );
   useEffect(() => engine?.setBackground(background), [engine, background]);
   useEffect(() => {
     // Only a camera the canvas did not report itself (a loaded one) moves the view.
@@ -119,11 +124,15 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
     [engine],
   );
 
+  // Read by the key handlers at the moment of the key, not when the handlers were registered.
+  const blocked = useRef(false);
+  blocked.current = !!editing || templatesOpen || confirmClear;
+
   // Hotkeys, space-drag and the clipboard, all ignored while a field has focus (§5).
   useEffect(() => {
     if (!engine) return;
     const keydown = (e: KeyboardEvent) => {
-      if (isEditableTarget(e.target) || editing || templatesOpen || confirmClear) return;
+      if (isEditableTarget(e.target) || blocked.current) return;
       if (e.code === 'Space') {
         e.preventDefault();
         engine.setSpace(true);
@@ -164,14 +173,14 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       if (e.code === 'Space') engine.setSpace(false);
     };
     const copy = (e: ClipboardEvent) => {
-      if (isEditableTarget(e.target) || editing) return;
+      if (isEditableTarget(e.target) || blocked.current) return;
       const text = engine.copy();
       if (!text || !e.clipboardData) return;
       e.clipboardData.setData('text/plain', text);
       e.preventDefault();
     };
     const paste = (e: ClipboardEvent) => {
-      if (isEditableTarget(e.target) || editing || engine.readOnly) return;
+      if (isEditableTarget(e.target) || blocked.current || engine.readOnly) return;
       const files = clipboardImages(e.clipboardData);
       const text = e.clipboardData?.getData('text/plain') ?? '';
       e.preventDefault();
@@ -188,7 +197,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       document.removeEventListener('copy', copy);
       document.removeEventListener('paste', paste);
     };
-  }, [engine, editing, templatesOpen, confirmClear, insertImageFile]);
+  }, [engine, insertImageFile]);
 
   useImperativeHandle(
     ref,

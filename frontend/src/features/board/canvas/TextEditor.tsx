@@ -26,7 +26,10 @@ export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
     area.current?.focus();
     area.current?.select();
     const outside = (e: PointerEvent) => {
-      if (panel.current && !panel.current.contains(e.target as Node)) onCancel();
+      if (!panel.current || panel.current.contains(e.target as Node)) return;
+      // The press that closes the editor must not also start a tool on the canvas (a new sticky).
+      if ((e.target as Element).closest?.('[data-testid="canvas-stage"]')) e.stopPropagation();
+      onCancel();
     };
     // Registered after the press that opened the editor has finished.
     const id = setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);

@@ -654,6 +654,8 @@ export class CanvasEngine {
       case 'sticky':
       case 'text':
         if (!inside) return;
+        // No compatibility mousedown: its default action would move focus out of the editor it opens.
+        e.preventDefault();
         this.startNewText(this.tool, board);
         return;
       case 'image':
@@ -904,7 +906,7 @@ export class CanvasEngine {
 
   /** Adds objects (and arrows) as one undoable command. */
   add(objects: CanvasObject[], arrows: ArrowInput[] = []): void {
-    if (this.readOnly || objects.length === 0) return;
+    if (this.readOnly || (objects.length === 0 && arrows.length === 0)) return;
     this.doc.transact(() => {
       for (const obj of objects) addObject(this.doc, obj, this.origin);
       for (const a of arrows) addArrow(this.doc, a, this.origin);

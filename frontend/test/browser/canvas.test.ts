@@ -1,0 +1,759 @@
+/**
+ * The canvas (issue 10) in Chromium on the real product: every tool with pointer and keyboard,
+ * arrows, selection and group resize, undo/redo, the clipboard (objects, images, other boards),
+ * templates and the JSON import, two browsers on one board, and hostile input.
+ * Tests read the document through the page's `window.__wbCanvas` hook (the mounted engine).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  newAccount,
+  openPage,
+  registerViaApi,
+  useProduct,
+  withPage,
+  type PageSession,
+  type TestAccount,
+} from './harness.ts';
+
+const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+interface Board {
+  id: string;
+  tokens: Tokens;
+}
+
+/** A board of a fresh account (a free plan allows only a few boards per account). */
+async function newBoard(title = 'Холст'): Promise<Board> {
+  const account: TestAccount = newAccount('canvas');
+  await registerViaApi(product.url, account);
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const tokens = (await login.json()) as Tokens;
+  const res = await fetch(`${product.url}/api/boards`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title, folder_id: null }),
+  });
+  if (!res.ok) throw new Error(`create board: ${res.status} ${await res.text()}`);
+  return { id: ((await res.json()) as { board: { id: string } }).board.id, tokens };
+}
+
+type Obj = { id: string; type: string; [k: string]: unknown };
+type ArrowObj = { id: string; fromId: string; toId: string; style: string; strokeWidth: number };
+
+/** Drives the canvas like a user; coordinates are relative to the stage's top-left corner. */
+class Canvas {
+  private origin = { x: 0, y: 0 };
+  constructor(readonly page: Page) {}
+
+  async open(board: Board): Promise<this> {
+    const { page } = this;
+    const { tokens } = board;
+    await page.goto('/pricing');
+    await page.evaluate(
+      ([a, r]) => {
+        localStorage.setItem('accessToken', a);
+        localStorage.setItem('refreshToken', r);
+      },
+      [tokens.accessToken, tokens.refreshToken] as const,
+    );
+    await page.goto(`/board/${board.id}`);
+    // Generous: the shared test machines are often busy.
+    await page.waitForSelector('[data-testid="canvas-stage"] canvas', { state: 'attached', timeout: 45_000 });
+    await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached', timeout: 45_000 });
+    await page.waitForFunction(() => window.__wbCanvas?.stats.firstDrawAt != null, undefined, { timeout: 45_000 });
+    const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
+    this.origin = { x: box.x, y: box.y };
+    return this;
+  }
+
+  /** Screen position of a board point (the page hook knows the camera). */
+  async screenOf(board: { x: number; y: number }): Promise<{ x: number; y: number }> {
+    const p = await this.page.evaluate((b) => window.__wbCanvas!.toScreen(b), board);
+    return { x: this.origin.x + p.x, y: this.origin.y + p.y };
+  }
+
+  at(x: number, y: number): [number, number] {
+    return [this.origin.x + x, this.origin.y + y];
+  }
+
+  async drag(from: [number, number], to: [number, number], steps = 4): Promise<void> {
+    const m = this.page.mouse;
+    await m.move(...this.at(...from));
+    await m.down();
+    await m.move(...this.at(...to), { steps });
+    await m.up();
+  }
+
+  async click(x: number, y: number, modifiers: Array<'Shift'> = []): Promise<void> {
+    for (const k of modifiers) await this.page.keyboard.down(k);
+    await this.page.mouse.click(...this.at(x, y));
+    for (const k of modifiers) await this.page.keyboard.up(k);
+  }
+
+  async tool(name: string): Promise<void> {
+    await this.page.click(`[data-testid="tool-${name}"]`);
+  }
+
+  objects(): Promise<Obj[]> {
+    return this.page.evaluate(() =>
+      window.__wbCanvas!.store.allObjects().sort((a, b) => a.zIndex - b.zIndex) as unknown as Obj[],
+    );
+  }
+
+  arrows(): Promise<ArrowObj[]> {
+    return this.page.evaluate(() => window.__wbCanvas!.store.allArrows() as unknown as ArrowObj[]);
+  }
+
+  async waitCount(n: number): Promise<void> {
+    await this.page.waitForFunction((k) => window.__wbCanvas!.store.objectCount === k, n);
+  }
+
+  async add(objects: Obj[]): Promise<void> {
+    await this.page.evaluate((list) => window.__wbCanvas!.add(list as never), objects);
+    await this.page.waitForFunction(
+      (ids) => ids.every((id) => window.__wbCanvas!.store.entries.has(id)),
+      objects.map((o) => o.id),
+    );
+  }
+
+  selection(): Promise<string[]> {
+    return this.page.evaluate(() => [...window.__wbCanvas!.selection]);
+  }
+
+  /** A pixel of the stage in CSS coordinates, composited from every layer. */
+  async pixel(x: number, y: number): Promise<[number, number, number, number]> {
+    return this.page.evaluate(
+      ([px, py]) => {
+        const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="canvas-stage"] canvas')];
+        const out = document.createElement('canvas');
+        const w = canvases[0].width;
+        const h = canvases[0].height;
+        out.width = w;
+        out.height = h;
+        const ctx = out.getContext('2d')!;
+        for (const c of canvases) ctx.drawImage(c, 0, 0);
+        const ratio = w / canvases[0].clientWidth;
+        return [...ctx.getImageData(Math.round(px * ratio), Math.round(py * ratio), 1, 1).data] as [number, number, number, number];
+      },
+      [x, y],
+    );
+  }
+}
+
+const sticky = (id: string, x: number, y: number): Obj => ({
+  id,
+  type: 'sticky',
+  x,
+  y,
+  width: 120,
+  height: 120,
+  text: id,
+  backgroundColor: '#FFF2B3',
+  textColor: '#333333',
+  fontSize: 14,
+  textAlign: 'left',
+  zIndex: 0,
+});
+const rect = (id: string, x: number, y: number, w = 80, h = 60): Obj => ({
+  id,
+  type: 'rectangle',
+  x,
+  y,
+  width: w,
+  height: h,
+  fill: '#ffffff',
+  stroke: '#000000',
+  strokeWidth: 2,
+  rotation: 0,
+  zIndex: 0,
+});
+
+async function withCanvas<T>(fn: (c: Canvas, s: PageSession) => Promise<T>): Promise<T> {
+  const id = await newBoard();
+  return withPage(product, async (s) => {
+    const c = await new Canvas(s.page).open(id);
+    const result = await fn(c, s);
+    expect(s.errors).toEqual([]);
+    return result;
+  });
+}
+
+/** A PNG made by the browser itself (w×h, one colour), as bytes. */
+async function pngBytes(page: Page, w: number, h: number, color: string): Promise<Buffer> {
+  const b64 = await page.evaluate(
+    ([cw, ch, col]) => {
+      const c = document.createElement('canvas');
+      c.width = cw as number;
+      c.height = ch as number;
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = col as string;
+      ctx.fillRect(0, 0, c.width, c.height);
+      return c.toDataURL('image/png').split(',')[1];
+    },
+    [w, h, color] as const,
+  );
+  return Buffer.from(b64, 'base64');
+}
+
+describe('tools', () => {
+  it('draws every object type with the pointer and the keyboard', async () => {
+    await withCanvas(async (c, s) => {
+      const { page } = c;
+      await c.tool('rectangle');
+      await c.drag([100, 150], [200, 230]);
+      await c.tool('ellipse');
+      await c.drag([250, 150], [330, 210]);
+      await c.tool('line');
+      await c.drag([380, 150], [480, 200]);
+      await page.keyboard.press('3'); // pen
+      await c.drag([100, 300], [220, 360], 8);
+      await page.keyboard.press('4'); // highlighter
+      await c.drag([260, 300], [380, 330], 8);
+      await page.keyboard.press('5'); // sticky
+      await c.click(520, 300);
+      await page.waitForSelector('[data-testid="text-editor"]');
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('12/500 символов');
+      await page.keyboard.type('Задача');
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('6/500 символов');
+      await page.keyboard.press('Control+Enter');
+      await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
+      // §4: after a sticky is saved the tool returns to select.
+      expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('select');
+      await c.tool('text');
+      await c.click(700, 300);
+      await page.waitForSelector('[data-testid="text-editor"]');
+      expect(await page.inputValue('[data-testid="text-editor-input"]')).toBe('Новый текст');
+      await page.keyboard.type('Заголовок');
+      await page.keyboard.press('Control+Enter');
+      await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
+      // 6: image through the file picker (image/* only).
+      await page.keyboard.press('6');
+      expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('image');
+      expect(await page.getAttribute('[data-testid="image-input"]', 'accept')).toBe('image/*');
+      await page.setInputFiles('[data-testid="image-input"]', {
+        name: 'a.png',
+        mimeType: 'image/png',
+        buffer: await pngBytes(page, 800, 300, '#ff0000'),
+      });
+      await c.waitCount(8);
+      const objects = await c.objects();
+      expect(objects.map((o) => o.type)).toEqual(['rectangle', 'ellipse', 'line', 'path', 'highlighter', 'sticky', 'text', 'image']);
+      const [r, e, l, p, h, st, t, img] = objects;
+      expect([r.width, r.height]).toEqual([100, 80]);
+      expect([e.radiusX, e.radiusY]).toEqual([40, 30]);
+      expect((l.points as number[]).length).toBe(4);
+      expect((p.points as number[]).length).toBeGreaterThan(4);
+      expect(h.strokeWidth).toBe(8); // max(8, 2×4)
+      expect(st).toMatchObject({ text: 'Задача', width: 120, height: 120, backgroundColor: '#FFF2B3' });
+      expect(t).toMatchObject({ text: 'Заголовок' });
+      // Fitted into 400×300 keeping the ratio.
+      expect([img.width, img.height]).toEqual([400, 150]);
+      // What is drawn is on screen: the rectangle's left edge is dark, the sticky yellow.
+      const edge = await c.pixel(100, 190);
+      expect(edge[0]).toBeLessThan(120);
+      const stickyPx = await c.pixel(580, 400);
+      expect(stickyPx.slice(0, 3)).toEqual([255, 242, 179]);
+      expect(s.errors).toEqual([]);
+    });
+  });
+
+  it('Escape and a click outside cancel the editor; a cancelled sticky is not created', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.keyboard.press('5');
+      await c.click(300, 300);
+      await page.waitForSelector('[data-testid="text-editor"]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
+      await c.click(500, 500);
+      await page.waitForSelector('[data-testid="text-editor"]');
+      await page.mouse.click(...c.at(900, 600));
+      await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
+      await page.waitForTimeout(100);
+      expect(await c.objects()).toEqual([]);
+      // 500 characters at most.
+      await page.keyboard.press('Escape');
+      await c.click(300, 300);
+      await page.fill('[data-testid="text-editor-input"]', 'я'.repeat(600));
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('500/500 символов');
+    });
+  });
+
+  it('refuses to create outside a bounded canvas', async () => {
+    await withCanvas(async (c) => {
+      await c.page.evaluate(() => window.__wbCanvas!.setLimits({ max_width: 400, max_height: 400, unlimited: false }));
+      await c.tool('rectangle');
+      // The stage centre is the board origin; x=40 on screen is board x≈-600: outside ±200.
+      await c.drag([40, 400], [120, 450]);
+      await c.page.keyboard.press('5');
+      await c.click(40, 400);
+      await c.page.waitForTimeout(150);
+      expect(await c.page.locator('[data-testid="text-editor"]').count()).toBe(0);
+      expect(await c.objects()).toEqual([]);
+    });
+  });
+
+  it('four connected-sticker buttons add a linked sticky 40 px away', async () => {
+    await withCanvas(async (c) => {
+      await c.add([sticky('a', 0, 0)]);
+      const p = await c.screenOf({ x: 60, y: 60 });
+      await c.page.mouse.click(p.x, p.y);
+      await c.page.click('[data-testid="connect-right"]');
+      await c.page.waitForSelector('[data-testid="text-editor"]');
+      await c.page.keyboard.press('Control+Enter');
+      await c.waitCount(2);
+      const [, b] = await c.objects();
+      expect([b.x, b.y, b.type]).toEqual([160, 0, 'sticky']);
+      const arrows = await c.arrows();
+      expect(arrows).toHaveLength(1);
+      expect([arrows[0].fromId, arrows[0].toId]).toEqual(['a', b.id]);
+    });
+  });
+});
+
+describe('arrows', () => {
+  it('connects two stickies in each style and follows a moved end', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([sticky('s1', -300, -60), sticky('s2', 100, -60), sticky('s3', 100, 150), sticky('s4', -300, 150)]);
+      const centre = async (x: number, y: number) => c.screenOf({ x: x + 60, y: y + 60 });
+      const connect = async (from: [number, number], to: [number, number], style: string) => {
+        const a = await centre(...from);
+        await page.mouse.click(a.x, a.y);
+        await page.click(`[data-testid="arrow-${style}"]`);
+        await page.click('[data-testid="arrow-start"]');
+        const b = await centre(...to);
+        await page.mouse.click(b.x, b.y);
+      };
+      await connect([-300, -60], [100, -60], 'solid');
+      await connect([100, -60], [100, 150], 'dashed');
+      await connect([100, 150], [-300, 150], 'dotted');
+      await page.waitForFunction(() => window.__wbCanvas!.store.allArrows().length === 3);
+      const arrows = await c.arrows();
+      const described = arrows.map((a) => [a.fromId, a.toId, a.style, a.strokeWidth]).sort();
+      expect(described).toEqual([
+        ['s1', 's2', 'solid', 2],
+        ['s2', 's3', 'dashed', 2],
+        ['s3', 's4', 'dotted', 2],
+      ]);
+      const dashOf = (id: string) =>
+        page.evaluate((aid) => {
+          const p = window.__wbCanvas!.store.entries.get(aid)!.item.primitives[0] as { dash?: number[]; pointerLength: number };
+          return [p.dash ?? [], p.pointerLength];
+        }, id);
+      const byStyle = Object.fromEntries(arrows.map((a) => [a.style, a.id]));
+      expect(await dashOf(byStyle.solid)).toEqual([[], 15]);
+      expect(await dashOf(byStyle.dashed)).toEqual([[10, 5], 15]);
+      expect(await dashOf(byStyle.dotted)).toEqual([[2, 3], 15]);
+
+      const pointsOf = (id: string) =>
+        page.evaluate((aid) => (window.__wbCanvas!.store.entries.get(aid)!.item.primitives[0] as { points: number[] }).points, id);
+      const before = await pointsOf(byStyle.solid);
+      // Drag s2 down by 100: the solid arrow's head follows.
+      const from = await centre(100, -60);
+      await page.keyboard.press('Escape');
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x, from.y + 100, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForFunction(
+        (id) => (window.__wbCanvas!.store.entries.get(id)!.item.primitives[0] as { points: number[] }).points[3] > 0,
+        byStyle.solid,
+      );
+      const after = await pointsOf(byStyle.solid);
+      expect(after[0]).toBeCloseTo(before[0]);
+      expect(after[3]).toBeGreaterThan(before[3] + 20);
+    });
+  });
+
+  it('cancels on an empty click, the same object, and a pen stroke as target', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([
+        sticky('a', -200, -60),
+        { id: 'stroke', type: 'path', points: [100, 0, 200, 10, 300, 0], stroke: '#000000', strokeWidth: 4, tension: 0, zIndex: 1 },
+      ]);
+      const a = await c.screenOf({ x: -140, y: 0 });
+      const start = async () => {
+        await page.mouse.click(a.x, a.y);
+        await page.click('[data-testid="arrow-start"]');
+      };
+      await start();
+      await page.mouse.click(...c.at(50, 600)); // empty space
+      await start();
+      await page.mouse.click(a.x, a.y); // the same object
+      await start();
+      const p = await c.screenOf({ x: 200, y: 10 });
+      await page.mouse.click(p.x, p.y); // a path cannot be an end
+      await start();
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(100);
+      expect(await c.arrows()).toEqual([]);
+      // A stroke selected alone cannot start an arrow.
+      await page.mouse.click(p.x, p.y);
+      expect(await page.isDisabled('[data-testid="arrow-start"]')).toBe(true);
+    });
+  });
+});
+
+describe('selection', () => {
+  it('rubber-band selects what lies inside; the group frame resizes every object', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([rect('r1', -200, -100, 100, 100), rect('r2', 0, -100, 100, 100), rect('r3', 300, 200)]);
+      const tl = await c.screenOf({ x: -220, y: -120 });
+      const br = await c.screenOf({ x: 120, y: 20 });
+      await page.mouse.move(tl.x, tl.y);
+      await page.mouse.down();
+      await page.mouse.move(br.x, br.y, { steps: 6 });
+      await page.mouse.up();
+      expect((await c.selection()).sort()).toEqual(['r1', 'r2']);
+      // A 2 px band selects nothing and clears the selection.
+      await page.mouse.move(...c.at(40, 700));
+      await page.mouse.down();
+      await page.mouse.move(...c.at(41, 701));
+      await page.mouse.up();
+      expect(await c.selection()).toEqual([]);
+      // Select both again, drag the group's bottom-right handle: 300×100 → 450×150.
+      await page.mouse.move(tl.x, tl.y);
+      await page.mouse.down();
+      await page.mouse.move(br.x, br.y, { steps: 6 });
+      await page.mouse.up();
+      const corner = await c.screenOf({ x: 100, y: 0 });
+      await page.mouse.move(corner.x, corner.y);
+      await page.mouse.down();
+      const target = await c.screenOf({ x: 250, y: 50 });
+      await page.mouse.move(target.x, target.y, { steps: 8 });
+      await page.mouse.up();
+      await page.waitForFunction(() => (window.__wbCanvas!.store.object('r2') as { width: number }).width > 120);
+      const [r1, r2, r3] = await c.objects();
+      expect(r1.width).toBeCloseTo(150, 0);
+      expect(r2.width).toBeCloseTo(150, 0);
+      expect(r2.x).toBeCloseTo(100, 0);
+      expect(r1.height).toBeCloseTo(150, 0);
+      expect(r3.width).toBe(80);
+    });
+  });
+
+  it('a single rectangle rotates; moving keeps the rest', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([rect('r', 0, 0, 100, 100)]);
+      const centre = await c.screenOf({ x: 50, y: 50 });
+      await page.mouse.click(centre.x, centre.y);
+      // The rotater sits above the top centre (konva's default offset 50 px).
+      const top = await c.screenOf({ x: 50, y: 0 });
+      await page.mouse.move(top.x, top.y - 50);
+      await page.mouse.down();
+      await page.mouse.move(top.x + 120, top.y + 50, { steps: 8 });
+      await page.mouse.up();
+      await page.waitForFunction(() => (window.__wbCanvas!.store.object('r') as { rotation: number }).rotation !== 0);
+      const [r] = await c.objects();
+      expect(r.width).toBe(100);
+    });
+  });
+});
+
+describe('history', () => {
+  it('undoes 50 of 51 commands, redoes them, and a new command clears redo', { timeout: 240_000 }, async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.tool('rectangle');
+      for (let i = 0; i < 51; i++) {
+        const x = 60 + (i % 10) * 70;
+        const y = 120 + Math.floor(i / 10) * 70;
+        await c.drag([x, y], [x + 40, y + 40], 2);
+      }
+      await c.waitCount(51);
+      for (let i = 0; i < 51; i++) await page.keyboard.press('Control+z');
+      await c.waitCount(1);
+      expect(await page.isDisabled('[data-testid="undo"]')).toBe(true);
+      for (let i = 0; i < 25; i++) await page.keyboard.press('Control+y');
+      for (let i = 0; i < 25; i++) await page.keyboard.press('Control+Shift+Z');
+      await c.waitCount(51);
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
+      await c.waitCount(48);
+      await c.drag([60, 600], [120, 650], 2);
+      await c.waitCount(49);
+      expect(await page.isDisabled('[data-testid="redo"]')).toBe(true);
+      await page.keyboard.press('Control+y');
+      await page.waitForTimeout(100);
+      expect(await c.objects()).toHaveLength(49);
+    });
+  });
+
+  it('never undoes a change made by someone else', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.tool('rectangle');
+      await c.drag([100, 200], [160, 260]);
+      await c.waitCount(1);
+      // A remote peer's update arrives with another origin.
+      await page.evaluate(() => {
+        const e = window.__wbCanvas!;
+        const map = e.doc.getMap('objects');
+        const Entry = map.constructor as new () => { set(k: string, v: unknown): void };
+        const m = new Entry();
+        const fields = { id: 'remote', type: 'rectangle', x: 300, y: 0, width: 50, height: 50, fill: '#fff', stroke: '#000', strokeWidth: 2, rotation: 0, zIndex: 5 };
+        e.doc.transact(() => {
+          for (const [k, v] of Object.entries(fields)) m.set(k, v);
+          map.set('remote', m);
+        }, 'remote-peer');
+      });
+      await c.waitCount(2);
+      await page.keyboard.press('Control+z');
+      await c.waitCount(1);
+      await page.keyboard.press('Control+z');
+      await page.waitForTimeout(100);
+      expect((await c.objects()).map((o) => o.id)).toEqual(['remote']);
+    });
+  });
+});
+
+describe('clipboard', () => {
+  it('copies arrows only with both ends; pastes between boards', async () => {
+    const second = await newBoard('Вторая');
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([sticky('a', -200, -60), sticky('b', 100, -60)]);
+      await page.evaluate(() => window.__wbCanvas!.add([], [{ id: 'ab', fromId: 'a', toId: 'b' }]));
+      await page.waitForFunction(() => window.__wbCanvas!.store.allArrows().length === 1);
+      // Both ends: the arrow comes along.
+      await page.evaluate(() => window.__wbCanvas!.setSelection(['a', 'b']));
+      await page.keyboard.press('Control+c');
+      await page.keyboard.press('Control+v');
+      await c.waitCount(4);
+      expect(await c.arrows()).toHaveLength(2);
+      // One end only: no arrow.
+      await page.evaluate(() => window.__wbCanvas!.setSelection(['a']));
+      await page.keyboard.press('Control+c');
+      await page.keyboard.press('Control+v');
+      await c.waitCount(5);
+      expect(await c.arrows()).toHaveLength(2);
+      // The selection travels to another board through the system clipboard.
+      await page.evaluate(() => window.__wbCanvas!.setSelection(['a', 'b']));
+      await page.keyboard.press('Control+c');
+      const other = await new Canvas(page).open(second);
+      await page.keyboard.press('Control+v');
+      await other.waitCount(2);
+      expect(await other.arrows()).toHaveLength(1);
+      // Hotkeys are ignored in a text field: Delete and 3 there edit the text, not the board.
+      const selected = await other.selection();
+      expect(selected).toHaveLength(2);
+      await page.keyboard.press('5');
+      await other.click(300, 300);
+      await page.waitForSelector('[data-testid="text-editor"]');
+      await page.keyboard.press('End');
+      await page.keyboard.press('3');
+      await page.keyboard.press('Delete');
+      expect(await page.inputValue('[data-testid="text-editor-input"]')).toBe('Новый стикер3');
+      expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('sticky');
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(100);
+      expect(await other.objects()).toHaveLength(2);
+    });
+  });
+
+  it('pastes an image from the clipboard (image types only) and refuses 10,000 objects', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      const png = (await pngBytes(page, 100, 50, '#00ff00')).toString('base64');
+      await page.evaluate((b64) => {
+        const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], 'shot.png', { type: 'image/png' }));
+        dt.items.add(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+      }, png);
+      await c.waitCount(1);
+      const [img] = await c.objects();
+      expect(img).toMatchObject({ type: 'image', width: 100, height: 50 });
+      expect(String(img.src)).toMatch(/^(data:image\/png|\/|https?:)/);
+
+      const many = await page.evaluate(() => {
+        const objects = Array.from({ length: 10_000 }, (_, i) => ({
+          id: `p${i}`,
+          type: 'rectangle',
+          x: i,
+          y: 0,
+          width: 10,
+          height: 10,
+          fill: '#fff',
+          stroke: '#000',
+          strokeWidth: 1,
+          rotation: 0,
+          zIndex: i,
+        }));
+        const dt = new DataTransfer();
+        dt.setData('text/plain', JSON.stringify({ kind: 'whiteboard/objects', version: 1, objects, arrows: [] }));
+        const t0 = performance.now();
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+        return performance.now() - t0;
+      });
+      expect(many).toBeLessThan(1000);
+      await page.locator('.Toastify__toast', { hasText: 'Слишком много объектов для вставки' }).first().waitFor();
+      expect(await c.objects()).toHaveLength(1);
+    });
+  });
+});
+
+describe('templates', () => {
+  it('inserts a kanban, a calendar and JSON stickers', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.click('[data-testid="templates"]');
+      await page.waitForSelector('[data-testid="kanban-form"]');
+      expect(await page.inputValue('[data-testid="kanban-name-0"]')).toBe('Текущие');
+      expect(await page.inputValue('[data-testid="kanban-name-3"]')).toBe('Выполнено');
+      await page.fill('[data-testid="kanban-name-1"]', '');
+      expect(await page.isDisabled('[data-testid="kanban-create"]')).toBe(true);
+      await page.fill('[data-testid="kanban-name-1"]', 'x'.repeat(21));
+      expect(await page.isDisabled('[data-testid="kanban-create"]')).toBe(true);
+      await page.fill('[data-testid="kanban-name-1"]', 'В работе');
+      await page.click('[data-testid="kanban-add"]');
+      await page.click('[data-testid="kanban-add"]');
+      expect(await page.isDisabled('[data-testid="kanban-add"]')).toBe(true);
+      await page.click('[data-testid="kanban-delete-5"]');
+      await page.click('[data-testid="kanban-create"]');
+      await c.waitCount(10);
+      const kanban = await c.objects();
+      const columns = kanban.filter((o) => o.type === 'rectangle');
+      expect(columns).toHaveLength(5);
+      expect(columns.map((r) => [r.width, r.height])).toEqual(Array(5).fill([200, 400]));
+      expect((columns[1].x as number) - (columns[0].x as number)).toBe(250);
+
+      await page.click('[data-testid="templates"]');
+      await page.click('[data-testid="template-tab-calendar"]');
+      const years = await page.locator('[data-testid="calendar-year"] option').allTextContents();
+      const now = new Date().getFullYear();
+      expect(years.map(Number)).toEqual(Array.from({ length: 10 }, (_, i) => now - 2 + i));
+      await page.selectOption('[data-testid="calendar-month"]', '1');
+      await page.selectOption('[data-testid="calendar-year"]', String(now));
+      await page.click('[data-testid="calendar-create"]');
+      await page.waitForFunction((n) => window.__wbCanvas!.store.objectCount > n, 10);
+      const cells = (await c.objects()).filter((o) => o.type === 'rectangle' && o.width === 200 && o.height === 160);
+      expect(cells).toHaveLength(42);
+
+      await page.click('[data-testid="templates"]');
+      await page.click('[data-testid="template-tab-json-import"]');
+      expect(await page.isDisabled('[data-testid="json-import"]')).toBe(true);
+      const before = await page.evaluate(() => window.__wbCanvas!.store.objectCount);
+      await page.fill('[data-testid="json-text"]', JSON.stringify([{ text: 'один' }, { text: 'два', status: 3 }, { text: 'три', type: 'sticky', status: '9' }]));
+      await page.click('[data-testid="json-import"]');
+      await c.waitCount(before + 3);
+      const imported = (await c.objects()).slice(-3);
+      expect(imported.map((o) => [o.type, o.text, o.x, o.y])).toEqual([
+        ['sticky', 'один', -700, -200],
+        ['sticky', 'два', -700 + 120 + 12, -200],
+        ['sticky', 'три', -700 + 2 * (120 + 12), -200],
+      ]);
+    });
+  });
+
+  it('shows every JSON import message', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.click('[data-testid="templates"]');
+      await page.click('[data-testid="template-tab-json-import"]');
+      const tryText = async (text: string) => {
+        await page.fill('[data-testid="json-text"]', text);
+        await page.click('[data-testid="json-import"]');
+        return page.textContent('[data-testid="json-error"]');
+      };
+      expect(await tryText('{oops')).toMatch(/^Неверный формат JSON: /);
+      expect(await tryText('{"text": "a"}')).toBe('JSON должен быть массивом объектов');
+      expect(await tryText('[]')).toBe('Массив не может быть пустым');
+      expect(await tryText(JSON.stringify(Array(101).fill({ text: 'a' })))).toBe('Максимальное количество стикеров: 100');
+      expect(await tryText('[{"text": "a"}, 5]')).toBe('Элемент 2 должен быть объектом');
+      expect(await tryText('[{"title": "a"}]')).toBe('Элемент 1 должен содержать поле "text" со строковым значением');
+      expect(await tryText(JSON.stringify([{ text: 'a'.repeat(4097) }]))).toBe('Текст в элементе 1 слишком длинный (максимум 4096 символов)');
+      expect(await tryText('[{"text": "a", "type": "note"}]')).toContain('элементе 1');
+      expect(await tryText('[{"text": "a", "status": 12}]')).toContain('12');
+      const file = page.locator('[data-testid="json-file"]');
+      await file.setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('[]') });
+      expect(await page.textContent('[data-testid="json-error"]')).toBe('Пожалуйста, выберите JSON файл');
+      await file.setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32) });
+      expect(await page.textContent('[data-testid="json-error"]')).toBe('Файл слишком большой (максимум 1MB)');
+      // A read failure (e.g. the file vanished): FileReader reports an error.
+      await page.evaluate(() => {
+        FileReader.prototype.readAsText = function (this: FileReader) {
+          setTimeout(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>), 0);
+        };
+      });
+      await file.setInputFiles({ name: 'ok.json', mimeType: 'application/json', buffer: Buffer.from('[{"text":"a"}]') });
+      await page.waitForSelector('[data-testid="json-error"]:has-text("Ошибка чтения файла")');
+      expect(await c.objects()).toEqual([]);
+    });
+  });
+});
+
+describe('board-wide', () => {
+  it('clear board asks with the spec text; the button is hidden under 640 px', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await c.add([rect('r', 0, 0)]);
+      await page.click('[data-testid="clear-board"]');
+      await page.waitForSelector('[data-testid="clear-confirm"]');
+      expect(await page.textContent('[data-testid="clear-confirm"]')).toContain('Очистить всю доску? Это действие нельзя отменить.');
+      await page.click('[data-testid="clear-confirm-ok"]');
+      await c.waitCount(0);
+      await page.setViewportSize({ width: 600, height: 800 });
+      expect(await page.isVisible('[data-testid="clear-board"]')).toBe(false);
+    });
+  });
+
+  it('draws the valid objects of a document holding invalid ones', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.evaluate(() => {
+        const e = window.__wbCanvas!;
+        const map = e.doc.getMap('objects');
+        const Entry = map.constructor as new () => { set(k: string, v: unknown): void };
+        const bad = new Entry();
+        e.doc.transact(() => {
+          bad.set('type', 'rectangle');
+          bad.set('x', 'NaN');
+          map.set('bad', bad);
+          map.set('junk', 42);
+        }, 'hostile');
+      });
+      await c.add([rect('good', 0, 0)]);
+      expect((await c.objects()).map((o) => o.id)).toEqual(['good']);
+    });
+  });
+
+  it('two browsers on one board see each other draw', async () => {
+    const id = await newBoard('Вместе');
+    const a = await openPage(product);
+    const b = await openPage(product);
+    try {
+      const ca = await new Canvas(a.page).open(id);
+      const cb = await new Canvas(b.page).open(id);
+      await ca.tool('rectangle');
+      await ca.drag([200, 200], [300, 280]);
+      await cb.waitCount(1);
+      await b.page.keyboard.press('3');
+      await cb.drag([400, 300], [500, 380], 6);
+      await ca.waitCount(2);
+      expect((await ca.objects()).map((o) => o.type)).toEqual(['rectangle', 'path']);
+      // B's undo never touches A's rectangle.
+      await b.page.keyboard.press('Control+z');
+      await ca.waitCount(1);
+      expect((await ca.objects())[0].type).toBe('rectangle');
+      expect([...a.errors, ...b.errors]).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
