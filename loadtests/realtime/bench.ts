@@ -1,17 +1,24 @@
 /**
- * Realtime fan-out benchmark for any y-websocket-compatible server.
+ * Realtime fan-out benchmark for any y-websocket-compatible server, and side by side with
+ * Hocuspocus and @y/websocket-server.
  *
- *   node --import tsx loadtests/realtime/bench.ts                         # starts auth + boards + realtime itself
- *   node --import tsx loadtests/realtime/bench.ts --url ws://host:port/yjs --token T [--board-ids a,b] [--metrics-url http://host:port/metrics] [--pid N]
  *   npm run bench -- realtime [--clients 1000] [--boards 100] [--rate 1] [--idle 0] [--duration 30]
+ *       starts auth + boards + our realtime (PostgreSQL store) itself
+ *   ... --url ws://host:port/yjs --token T [--board-ids a,b] [--metrics-url URL] [--pid N] [--hocuspocus]
+ *       any server: y-websocket protocol, or Hocuspocus's (document name in front of every message)
+ *   ... --compare [--rounds 3]
+ *       installs @hocuspocus/server and @y/websocket-server into a scratch folder (never into the
+ *       product), runs ours and both peers in alternating rounds, prints one table with ratios
  *
- * Each active client sends a small Yjs update `rate` times a second; the update carries its send
- * time, so every receiver measures fan-out latency (send → delivery to another client of the
- * board). Idle clients connect, sync and stay silent, to measure the server's memory per
- * connection. The load generator runs on the same machine as the server and competes for CPU.
+ * Each active client writes `rate` small Yjs updates a second (a new key each time, carrying the
+ * send time, the sender and a sequence number). Receivers find every such mark in a message, so a
+ * merged message counts all the updates it carries; a client's own update coming back is an echo
+ * and not a delivery. After each run the harness checks that every update sent reached every
+ * other client of its board. Idle clients connect, sync and stay silent (memory per connection).
+ * Servers the harness starts are preloaded with sampler.mjs: event-loop utilisation, heap, GC.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +26,11 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
+import * as decoding from 'lib0/decoding';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const SAMPLER = path.join(here, 'sampler.mjs');
 const { values: args } = parseArgs({
   options: {
     url: { type: 'string' },
@@ -28,6 +38,10 @@ const { values: args } = parseArgs({
     'board-ids': { type: 'string' },
     'metrics-url': { type: 'string' },
     pid: { type: 'string' },
+    hocuspocus: { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
+    scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
     clients: { type: 'string', default: '1000' },
     boards: { type: 'string', default: '100' },
     rate: { type: 'string', default: '1' },
@@ -45,26 +59,51 @@ const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const MARK = Buffer.from('BENCHTS');
 
-// ---------------------------------------------------------------- server side
+// ---------------------------------------------------------------- servers
 
 interface Target {
+  name: string;
   wsUrl: string;
   token: string;
   boardIds: string[];
+  hocuspocus: boolean;
   metricsUrl?: string;
   pid?: number;
+  sampleFile?: string;
   stop(): Promise<void>;
 }
 
-async function selfStart(): Promise<Target> {
+function sampleFile(name: string): string {
+  const f = path.join(os.tmpdir(), `rt-bench-${process.pid}-${name}.jsonl`);
+  rmSync(f, { force: true });
+  return f;
+}
+
+/** Spawns node with the sampler preloaded and a raised open-files limit. */
+function spawnNode(nodeArgs: string[], env: Record<string, string | undefined>, cwd: string): ChildProcess {
+  return spawn('bash', ['-c', 'ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"', process.execPath, '--import', SAMPLER, ...nodeArgs], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Auth and boards in this process on an embedded PostgreSQL: real tokens and boards for ours. */
+async function startPlatform() {
   const { startPostgres, createDatabase } = await import('@wb/testkit');
-  const { createPool, freePort } = await import('@wb/db');
+  const { createPool } = await import('@wb/db');
   const { createInProcessTransport } = await import('@wb/events');
   const { createLogger, createTokenVerifier, listen, parseConfig } = await import('@wb/service-kit');
   const { AuthConfigSchema, createAuthService } = await import('../../services/auth/src/app.ts');
   const { createBoardsService } = await import('../../services/boards/src/app.ts');
   const log = createLogger('bench', 'silent');
-  const pg = await startPostgres();
+  const pg = await startPostgres({ dedicated: true });
   const transport = createInProcessTransport();
   const authPool = createPool({ url: await createDatabase(pg.url), schema: 'auth' });
   const auth = await createAuthService({
@@ -81,46 +120,24 @@ async function selfStart(): Promise<Target> {
   await boards.start();
   const boardsSrv = await listen(boards.app, 0, '127.0.0.1');
   const boardsBase = `http://127.0.0.1:${boardsSrv.port}`;
-
   const post = async (base: string, p: string, body: unknown, token?: string) => {
     const r = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
     if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
-    return r.json() as Promise<any>;
+    return r.json() as Promise<{ accessToken: string; board: { id: string } }>;
   };
   // Real tokens from the real auth service: no bypass exists in the realtime service.
   const reg = await post(`http://127.0.0.1:${authSrv.port}`, '/api/auth/register', { email: `bench-${Date.now()}@example.com`, password: 'bench-password-1', name: 'Bench' });
   const token: string = reg.accessToken;
   const boardIds: string[] = [];
   for (let i = 0; i < BOARDS; i++) boardIds.push((await post(boardsBase, '/api/boards', { title: `bench ${i}` }, token)).board.id);
-
-  const port = await freePort();
-  const rtDb = await createDatabase(pg.url);
-  // `ulimit -n` is raised for the server in its shell; the generator's own limit is checked below.
-  const child: ChildProcess = spawn('bash', ['-c', 'ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" --import tsx services/realtime/src/main.ts', process.execPath], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: rtDb,
-      BOARDS_INTERNAL_URL: boardsBase,
-      AUTH_JWKS_URL: jwksUrl,
-      MAX_CONNECTIONS_PER_BOARD: '100000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const { waitForPort } = await import('@wb/testkit');
-  await waitForPort(port, 60_000);
   return {
-    wsUrl: `ws://127.0.0.1:${port}/yjs`,
+    pgUrl: pg.url,
+    createDatabase,
+    jwksUrl,
+    boardsBase,
     token,
     boardIds,
-    metricsUrl: `http://127.0.0.1:${port}/metrics`,
-    pid: child.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
       await boardsSrv.close();
       await boards.stop();
       await authSrv.close();
@@ -132,15 +149,105 @@ async function selfStart(): Promise<Target> {
     },
   };
 }
+type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+async function startOurs(p: Platform): Promise<Target> {
+  const { freePort } = await import('@wb/db');
+  const { waitForPort } = await import('@wb/testkit');
+  const port = await freePort();
+  const samples = sampleFile('ours');
+  const child = spawnNode(
+    ['--import', 'tsx', 'services/realtime/src/main.ts'],
+    {
+      PORT: String(port),
+      DATABASE_URL: await p.createDatabase(p.pgUrl),
+      BOARDS_INTERNAL_URL: p.boardsBase,
+      AUTH_JWKS_URL: p.jwksUrl,
+      MAX_CONNECTIONS_PER_BOARD: '100000',
+      MAX_ANONYMOUS_PER_BOARD: '100000',
+      MESSAGES_PER_SECOND: '100000',
+      MESSAGE_BURST: '100000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BENCH_SAMPLE_FILE: samples,
+    },
+    repoRoot,
+  );
+  await waitForPort(port, 120_000);
+  return {
+    name: 'ours',
+    wsUrl: `ws://127.0.0.1:${port}/yjs`,
+    token: p.token,
+    boardIds: p.boardIds,
+    hocuspocus: false,
+    metricsUrl: `http://127.0.0.1:${port}/metrics`,
+    pid: child.pid,
+    sampleFile: samples,
+    stop: () => stopChild(child),
+  };
+}
+
+const PEER_SCRIPTS: Record<string, string> = {
+  'y-websocket.mjs': `import http from 'node:http';
+import { WebSocketServer } from 'ws';
+import { setupWSConnection } from '@y/websocket-server/utils';
+const server = http.createServer((_q, r) => r.end('ok'));
+const wss = new WebSocketServer({ noServer: true });
+wss.on('connection', (ws, req) => setupWSConnection(ws, req));
+server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)));
+server.listen(Number(process.env.PORT), '127.0.0.1');
+`,
+  'hocuspocus.mjs': `import * as hp from '@hocuspocus/server';
+const opts = { port: Number(process.env.PORT), address: '127.0.0.1', quiet: true };
+const server = typeof hp.Server === 'function' && hp.Server.prototype ? new hp.Server(opts) : hp.Server.configure(opts);
+await server.listen();
+`,
+};
+
+/** Installs the peers into the scratch folder (once) and writes their start scripts there. */
+async function preparePeers(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(path.join(dir, 'package.json'))) writeFileSync(path.join(dir, 'package.json'), '{"name":"rt-compare","private":true,"type":"module"}\n');
+  const ready = ['@hocuspocus/server', '@y/websocket-server', 'ws'].every((m) => existsSync(path.join(dir, 'node_modules', m, 'package.json')));
+  if (!ready) {
+    console.error(`installing @hocuspocus/server and @y/websocket-server into ${dir} …`);
+    await new Promise<void>((resolve, reject) => {
+      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server', 'ws'], { stdio: 'inherit' });
+      npm.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm install exited with ${code}`))));
+    });
+  }
+  for (const [file, text] of Object.entries(PEER_SCRIPTS)) writeFileSync(path.join(dir, file), text);
+}
+
+async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promise<Target> {
+  const { freePort } = await import('@wb/db');
+  const { waitForPort } = await import('@wb/testkit');
+  const port = await freePort();
+  const samples = sampleFile(name);
+  const child = spawnNode([path.join(dir, `${name}.mjs`)], { PORT: String(port), NODE_ENV: 'production', BENCH_SAMPLE_FILE: samples }, dir);
+  await waitForPort(port, 60_000);
+  return {
+    name,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    token: 'bench',
+    boardIds: Array.from({ length: BOARDS }, (_, i) => `bench-${i}`),
+    hocuspocus: name === 'hocuspocus',
+    pid: child.pid,
+    sampleFile: samples,
+    stop: () => stopChild(child),
+  };
+}
 
 function external(): Target {
   if (!args.url) throw new Error('--url is required with an external server');
   const boardIds = args['board-ids'] ? args['board-ids'].split(',') : Array.from({ length: BOARDS }, (_, i) => `bench-${i}`);
   const httpBase = args.url.replace(/^ws/, 'http').replace(/\/yjs\/?$/, '');
   return {
+    name: 'external',
     wsUrl: args.url.replace(/\/$/, ''),
     token: args.token ?? '',
     boardIds,
+    hocuspocus: args.hocuspocus ?? false,
     metricsUrl: args['metrics-url'] ?? `${httpBase}/metrics`,
     pid: args.pid ? Number(args.pid) : undefined,
     async stop() {},
@@ -177,54 +284,119 @@ async function serverUsage(t: Target): Promise<Usage | null> {
   }
 }
 
+interface Samples {
+  eluMean: number;
+  heapMax: number;
+  gcMs: number;
+}
+
+function readSamples(t: Target, from: number, to: number): Samples | null {
+  if (!t.sampleFile || !existsSync(t.sampleFile)) return null;
+  const rows = readFileSync(t.sampleFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { t: number; elu: number; heap: number; gcMs: number })
+    .filter((r) => r.t >= from && r.t <= to);
+  if (rows.length === 0) return null;
+  return {
+    eluMean: rows.reduce((s, r) => s + r.elu, 0) / rows.length,
+    heapMax: Math.max(...rows.map((r) => r.heap)),
+    gcMs: rows.reduce((s, r) => s + r.gcMs, 0),
+  };
+}
+
+/** p99 of our acceptance→durable histogram, from its cumulative buckets (upper bound of the bucket). */
+async function durabilityP99(t: Target): Promise<number | null> {
+  if (!t.metricsUrl || t.name !== 'ours') return null;
+  try {
+    const text = await (await fetch(t.metricsUrl)).text();
+    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    const total = buckets.at(-1)?.[1] ?? 0;
+    if (total === 0) return null;
+    return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
+  } catch {
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- clients
 
 interface Client {
+  idx: number;
   ws: WebSocket;
   board: string;
   doc: Y.Doc | null;
   seq: number;
+  seen: Set<number>;
+  timer?: NodeJS.Timeout;
 }
 
-const latencies: number[] = [];
-let received = 0;
-let sent = 0;
-let closedUnexpectedly = 0;
-let measuring = false;
+interface RunStats {
+  latencies: number[];
+  messages: number;
+  delivered: number;
+  echoes: number;
+  sent: number;
+  closedUnexpectedly: number;
+  measuring: boolean;
+}
 
-function syncStep1(): Uint8Array {
+const newStats = (): RunStats => ({ latencies: [], messages: 0, delivered: 0, echoes: 0, sent: 0, closedUnexpectedly: 0, measuring: false });
+
+function frame(t: Target, board: string, body: (e: encoding.Encoder) => void): Uint8Array {
   const e = encoding.createEncoder();
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
+  if (t.hocuspocus) encoding.writeVarString(e, board);
+  body(e);
   return encoding.toUint8Array(e);
 }
-const STEP1 = syncStep1();
 
-function onMessage(data: Buffer): void {
-  // Only live updates count (type 0 / sync 2); the initial sync answer carries old timestamps.
-  if (data[0] !== 0 || data[1] !== 2) return;
-  received++;
-  const at = data.indexOf(MARK);
-  if (at < 0 || !measuring) return;
-  const end = data.indexOf(0x7c, at); // '|'
-  const ts = Number(data.subarray(at + MARK.length, end).toString());
-  if (Number.isFinite(ts)) latencies.push(performance.timeOrigin + performance.now() - ts);
+function onMessage(t: Target, s: RunStats, c: Client, data: Buffer): void {
+  const d = decoding.createDecoder(data);
+  if (t.hocuspocus) decoding.readVarString(d);
+  // Only live updates count (sync, sub-type 2); the initial sync answer carries old marks.
+  if (decoding.readVarUint(d) !== 0 || decoding.readVarUint(d) !== 2) return;
+  s.messages++;
+  const now = performance.timeOrigin + performance.now();
+  for (let at = data.indexOf(MARK); at >= 0; at = data.indexOf(MARK, at + 1)) {
+    const end = data.indexOf(0x7c, at); // '|'
+    const [ts, sender, seq] = data.subarray(at + MARK.length, end).toString().split(':').map(Number) as [number, number, number];
+    if (sender === c.idx) {
+      s.echoes++;
+      continue;
+    }
+    const key = sender * 1e7 + seq;
+    if (c.seen.has(key)) continue;
+    c.seen.add(key);
+    s.delivered++;
+    if (s.measuring && Number.isFinite(ts)) s.latencies.push(now - ts);
+  }
 }
 
-function open(t: Target, board: string, active: boolean): Promise<Client> {
+function open(t: Target, s: RunStats, idx: number, board: string, active: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${t.wsUrl}/${board}?token=${encodeURIComponent(t.token)}`, { perMessageDeflate: false });
-    const c: Client = { ws, board, doc: active ? new Y.Doc() : null, seq: 0 };
-    const timer = setTimeout(() => reject(new Error('connect timeout')), 60_000);
+    const url = t.hocuspocus ? t.wsUrl : `${t.wsUrl}/${board}?token=${encodeURIComponent(t.token)}`;
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const c: Client = { idx, ws, board, doc: active ? new Y.Doc() : null, seq: 0, seen: new Set() };
+    const timer = setTimeout(() => reject(new Error('connect timeout')), 120_000);
     ws.on('open', () => {
       clearTimeout(timer);
-      ws.send(STEP1);
+      if (t.hocuspocus) {
+        ws.send(frame(t, board, (e) => {
+          encoding.writeVarUint(e, 2); // Auth
+          encoding.writeVarUint(e, 0); // Token
+          encoding.writeVarString(e, t.token);
+        }));
+      }
+      ws.send(frame(t, board, (e) => {
+        encoding.writeVarUint(e, 0);
+        encoding.writeVarUint(e, 0);
+        encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
+      }));
       resolve(c);
     });
-    ws.on('message', (d: Buffer) => active && onMessage(d));
+    if (active) ws.on('message', (d: Buffer) => onMessage(t, s, c, d));
     ws.on('close', (code) => {
-      if (code !== 1000 && code !== 1005) closedUnexpectedly++;
+      if (code !== 1000 && code !== 1005) s.closedUnexpectedly++;
     });
     ws.on('error', (err) => {
       clearTimeout(timer);
@@ -233,29 +405,30 @@ function open(t: Target, board: string, active: boolean): Promise<Client> {
   });
 }
 
-function sendUpdate(c: Client): void {
+function sendUpdate(t: Target, s: RunStats, c: Client): void {
   if (c.ws.readyState !== WebSocket.OPEN || !c.doc) return;
   let update: Uint8Array | null = null;
   const handler = (u: Uint8Array) => (update = u);
   c.doc.once('update', handler);
   const now = performance.timeOrigin + performance.now();
-  c.doc.getMap('bench').set(String(c.doc.clientID), `BENCHTS${now.toFixed(3)}|${c.seq++}`);
-  const e = encoding.createEncoder();
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint(e, 2);
-  encoding.writeVarUint8Array(e, update!);
-  c.ws.send(encoding.toUint8Array(e));
-  sent++;
+  const seq = c.seq++;
+  c.doc.getMap('bench').set(`${c.idx}:${seq}`, `BENCHTS${now.toFixed(3)}:${c.idx}:${seq}|`);
+  c.ws.send(frame(t, c.board, (e) => {
+    encoding.writeVarUint(e, 0);
+    encoding.writeVarUint(e, 2);
+    encoding.writeVarUint8Array(e, update!);
+  }));
+  s.sent++;
 }
 
-async function openMany(t: Target, n: number, active: boolean, concurrency = 100): Promise<Client[]> {
+async function openMany(t: Target, s: RunStats, n: number, active: boolean, concurrency = 100): Promise<Client[]> {
   const out: Client[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, n) }, async () => {
       while (next < n) {
         const i = next++;
-        out.push(await open(t, t.boardIds[i % t.boardIds.length]!, active));
+        out.push(await open(t, s, i, t.boardIds[i % t.boardIds.length]!, active));
       }
     }),
   );
@@ -264,87 +437,233 @@ async function openMany(t: Target, n: number, active: boolean, concurrency = 100
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Result {
+  p50: number;
+  p99: number;
+  sentPerSec: number;
+  deliveredPerSec: number;
+  messagesPerSec: number;
+  cpuPerDeliveryUs: number;
+  rssMiB: number;
+  baseRssMiB: number;
+  idleKiB: number;
+  eluMean: number;
+  heapMaxMiB: number;
+  gcMs: number;
+  echoes: number;
+  lost: number;
+  unexpectedCloses: number;
+  durableP99Ms: number | null;
+}
+
+/** One run against one server: idle connections (memory), then active clients (latency). */
+async function run(t: Target): Promise<{ result: Result; rows: Array<[string, string]> }> {
+  const rows: Array<[string, string]> = [];
+  const s = newStats();
+  const r: Result = {
+    p50: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
+    idleKiB: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null,
+  };
+  await sleep(1000);
+  const base = await serverUsage(t);
+  if (base) {
+    r.baseRssMiB = base.rssBytes / 2 ** 20;
+    rows.push(['server process baseline RSS (before any socket)', `${mib(base.rssBytes)} MiB`]);
+  }
+
+  if (IDLE > 0) {
+    const started = Date.now();
+    const idle = await openMany(t, s, IDLE, false);
+    await sleep(5000); // let the server settle (GC, buffers)
+    const after = await serverUsage(t);
+    rows.push(['idle connections', `${idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length} / ${IDLE} open (in ${((Date.now() - started) / 1000).toFixed(1)} s)`]);
+    if (base && after) {
+      r.idleKiB = (after.rssBytes - base.rssBytes) / IDLE / 1024;
+      rows.push(['server RSS before → after', `${mib(base.rssBytes)} MiB → ${mib(after.rssBytes)} MiB`]);
+      rows.push(['server memory per idle connection', `${r.idleKiB.toFixed(1)} KiB (RSS growth / connections; the baseline above is the rest)`]);
+    }
+    for (const c of idle) c.ws.close(1000);
+    await sleep(1000);
+  }
+
+  if (CLIENTS > 0) {
+    const clients = await openMany(t, s, CLIENTS, true);
+    const perBoard = new Map<string, number>();
+    for (const c of clients) perBoard.set(c.board, (perBoard.get(c.board) ?? 0) + 1);
+    const expectedPer = new Map<number, number>();
+    await sleep(1000);
+    for (const c of clients) {
+      c.timer = setTimeout(() => {
+        sendUpdate(t, s, c);
+        c.timer = setInterval(() => sendUpdate(t, s, c), 1000 / RATE);
+      }, Math.random() * (1000 / RATE));
+    }
+    await sleep(WARMUP * 1000);
+    s.measuring = true;
+    s.latencies = [];
+    const u0 = await serverUsage(t);
+    const [s0, d0, m0] = [s.sent, s.delivered, s.messages];
+    const t0 = Date.now();
+    await sleep(DURATION * 1000);
+    const t1 = Date.now();
+    const secs = (t1 - t0) / 1000;
+    const u1 = await serverUsage(t);
+    s.measuring = false;
+    const [s1, d1, m1] = [s.sent, s.delivered, s.messages];
+    for (const c of clients) {
+      clearTimeout(c.timer);
+      clearInterval(c.timer);
+    }
+    // Everything sent must arrive at every other client of its board.
+    let expected = 0;
+    for (const c of clients) {
+      expectedPer.set(c.idx, c.seq);
+      expected += c.seq * ((perBoard.get(c.board) ?? 1) - 1);
+    }
+    const deadline = Date.now() + 15_000;
+    while (s.delivered < expected && Date.now() < deadline) await sleep(200);
+    r.lost = expected - s.delivered;
+    const sorted = s.latencies.sort((a, b) => a - b);
+    r.p50 = pct(sorted, 50);
+    r.p99 = pct(sorted, 99);
+    r.sentPerSec = (s1 - s0) / secs;
+    r.deliveredPerSec = (d1 - d0) / secs;
+    r.messagesPerSec = (m1 - m0) / secs;
+    r.echoes = s.echoes;
+    const samples = readSamples(t, t0, t1);
+    rows.push(['active clients / boards / rate', `${CLIENTS} / ${t.boardIds.length} / ${RATE} per s each`]);
+    rows.push(['updates sent', `${r.sentPerSec.toFixed(0)} /s`]);
+    rows.push(['updates delivered / update messages received', `${r.deliveredPerSec.toFixed(0)} /s in ${r.messagesPerSec.toFixed(0)} messages/s (merging ${(r.deliveredPerSec / r.messagesPerSec).toFixed(2)} per message)`]);
+    rows.push(['echoes (own update sent back)', String(s.echoes)]);
+    rows.push(['fan-out latency p50 / p95 / p99 / max', `${r.p50.toFixed(1)} / ${pct(sorted, 95).toFixed(1)} / ${r.p99.toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} ms (${sorted.length} samples)`]);
+    rows.push(['lost (sent, never delivered to a board peer)', `${r.lost} of ${expected}`]);
+    if (u0 && u1) {
+      const cpu = u1.cpuSeconds - u0.cpuSeconds;
+      r.cpuPerDeliveryUs = (cpu / Math.max(1, d1 - d0)) * 1e6;
+      r.rssMiB = u1.rssBytes / 2 ** 20;
+      rows.push(['server CPU', `${((cpu / secs) * 100).toFixed(0)} % of one core, ${r.cpuPerDeliveryUs.toFixed(0)} µs per delivery`]);
+      rows.push(['server RSS', `${mib(u1.rssBytes)} MiB`]);
+    }
+    if (samples) {
+      r.eluMean = samples.eluMean;
+      r.heapMaxMiB = samples.heapMax / 2 ** 20;
+      r.gcMs = samples.gcMs;
+      rows.push(['server event-loop utilisation / heap max / GC', `${(samples.eluMean * 100).toFixed(0)} % / ${mib(samples.heapMax)} MiB / ${samples.gcMs.toFixed(0)} ms`]);
+    }
+    r.durableP99Ms = await durabilityP99(t);
+    if (r.durableP99Ms !== null) rows.push(['durability window (accepted → durable) p99', `≤ ${r.durableP99Ms.toFixed(1)} ms (histogram bucket)`]);
+    r.unexpectedCloses = s.closedUnexpectedly;
+    rows.push(['unexpected closes', String(s.closedUnexpectedly)]);
+    for (const c of clients) c.ws.close(1000);
+    await sleep(1000);
+  }
+  return { result: r, rows };
+}
+
+function printRows(title: string, rows: Array<[string, string]>): void {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\n${title}`);
+  console.log('─'.repeat(width + 50));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  console.log('─'.repeat(width + 50));
+}
+
+const median = (xs: number[]) => {
+  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)]! : NaN;
+};
+
+async function compare(): Promise<void> {
+  const dir = path.resolve(args.scratch!);
+  await preparePeers(dir);
+  const platform = await startPlatform();
+  const rounds = Number(args.rounds);
+  const results: Record<string, Result[]> = { ours: [], 'y-websocket': [], hocuspocus: [] };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      // Alternating order, so drift of the machine's load does not favour one server.
+      const order = ['ours', 'y-websocket', 'hocuspocus'];
+      for (let i = 0; i < round; i++) order.push(order.shift()!);
+      for (const name of order) {
+        const t = name === 'ours' ? await startOurs(platform) : await startPeer(dir, name as 'y-websocket' | 'hocuspocus');
+        try {
+          const { result, rows } = await run(t);
+          results[name]!.push(result);
+          printRows(`round ${round + 1}: ${name}`, rows);
+        } finally {
+          await t.stop();
+        }
+      }
+    }
+  } finally {
+    await platform.stop();
+  }
+  const metrics: Array<[string, (r: Result) => number, number]> = [
+    ['fan-out p50 (ms)', (r) => r.p50, 1],
+    ['fan-out p99 (ms)', (r) => r.p99, 1],
+    ['updates delivered /s', (r) => r.deliveredPerSec, 0],
+    ['update messages /s', (r) => r.messagesPerSec, 0],
+    ['server CPU per delivery (µs)', (r) => r.cpuPerDeliveryUs, 0],
+    ['server RSS (MiB)', (r) => r.rssMiB, 1],
+    ['server baseline RSS (MiB)', (r) => r.baseRssMiB, 1],
+    ['heap max (MiB)', (r) => r.heapMaxMiB, 1],
+    ['event-loop utilisation (%)', (r) => r.eluMean * 100, 0],
+    ['GC time (ms)', (r) => r.gcMs, 0],
+    ['memory per idle connection (KiB)', (r) => r.idleKiB, 1],
+    ['durability window p99 (ms)', (r) => r.durableP99Ms ?? NaN, 1],
+    ['echoes', (r) => r.echoes, 0],
+    ['lost updates', (r) => r.lost, 0],
+    ['unexpected closes', (r) => r.unexpectedCloses, 0],
+  ];
+  const cols = ['ours', 'y-websocket', 'hocuspocus'];
+  console.log(`\nRealtime side by side: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each, ${IDLE} idle; median of ${rounds} rounds`);
+  console.log(`ours: auth + PostgreSQL update log (durable before visible); peers: minimal (no auth, no persistence)`);
+  const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus'];
+  const table = metrics.map(([label, get, digits]) => {
+    const m = cols.map((c) => median(results[c]!.map(get)));
+    const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? (a / b).toFixed(2) : '-');
+    return [label, ...m.map((x) => (Number.isFinite(x) ? x.toFixed(digits) : '-')), ratio(m[0]!, m[1]!), ratio(m[0]!, m[2]!)];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+}
 
 async function main() {
-  const fdLimit = Number((await new Promise<string>((r) => {
-    const p = spawn('bash', ['-c', 'ulimit -n']);
-    let s = '';
-    p.stdout.on('data', (d) => (s += d));
-    p.on('exit', () => r(s.trim()));
-  })));
+  const fdLimit = Number(
+    await new Promise<string>((r) => {
+      const p = spawn('bash', ['-c', 'ulimit -n']);
+      let out = '';
+      p.stdout.on('data', (d) => (out += d));
+      p.on('exit', () => r(out.trim()));
+    }),
+  );
   if (fdLimit < CLIENTS + IDLE + 1000) {
     console.error(`open-files limit ${fdLimit} is below ${CLIENTS + IDLE + 1000}; run: ulimit -n ${CLIENTS + IDLE + 2000} first`);
     process.exit(2);
   }
-  const t = args.url ? external() : await selfStart();
-  const rows: Array<[string, string]> = [];
-  try {
-    await new Promise((r) => setTimeout(r, 1000));
-    const base = await serverUsage(t);
-
-    if (IDLE > 0) {
-      const started = Date.now();
-      const idle = await openMany(t, IDLE, false);
-      await new Promise((r) => setTimeout(r, 5000)); // let the server settle (GC, buffers)
-      if (typeof global.gc === 'function') global.gc();
-      const after = await serverUsage(t);
-      rows.push(['idle connections', `${idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length} / ${IDLE} open (in ${((Date.now() - started) / 1000).toFixed(1)} s)`]);
-      if (base && after) {
-        rows.push(['server RSS before → after', `${mib(base.rssBytes)} MiB → ${mib(after.rssBytes)} MiB`]);
-        rows.push(['server memory per idle connection', `${((after.rssBytes - base.rssBytes) / IDLE / 1024).toFixed(1)} KiB`]);
-      }
-      for (const c of idle) c.ws.close(1000);
+  if (args.compare) {
+    await compare();
+  } else if (args.url) {
+    const t = external();
+    printRows('Realtime benchmark', (await run(t)).rows);
+  } else {
+    const platform = await startPlatform();
+    const t = await startOurs(platform);
+    try {
+      printRows('Realtime benchmark', (await run(t)).rows);
+    } finally {
+      await t.stop();
+      await platform.stop();
     }
-
-    if (CLIENTS > 0) {
-      const clients = await openMany(t, CLIENTS, true);
-      await new Promise((r) => setTimeout(r, 1000));
-      const timers = clients.map((c) =>
-        setTimeout(() => {
-          sendUpdate(c);
-          (c as any).timer = setInterval(() => sendUpdate(c), 1000 / RATE);
-        }, Math.random() * (1000 / RATE)),
-      );
-      await new Promise((r) => setTimeout(r, WARMUP * 1000));
-      measuring = true;
-      const u0 = await serverUsage(t);
-      const s0 = sent;
-      const r0 = received;
-      const t0 = Date.now();
-      await new Promise((r) => setTimeout(r, DURATION * 1000));
-      const secs = (Date.now() - t0) / 1000;
-      const u1 = await serverUsage(t);
-      measuring = false;
-      const s1 = sent;
-      const r1 = received;
-      for (const tm of timers) clearTimeout(tm);
-      for (const c of clients) clearInterval((c as any).timer);
-      const sorted = latencies.sort((a, b) => a - b);
-      rows.push(['active clients / boards / rate', `${CLIENTS} / ${t.boardIds.length} / ${RATE} per s each`]);
-      rows.push(['updates sent (accepted by server)', `${((s1 - s0) / secs).toFixed(0)} /s`]);
-      rows.push(['updates delivered (fan-out)', `${((r1 - r0) / secs).toFixed(0)} /s`]);
-      rows.push(['fan-out latency p50 / p95 / p99 / max', `${pct(sorted, 50).toFixed(1)} / ${pct(sorted, 95).toFixed(1)} / ${pct(sorted, 99).toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} ms (${sorted.length} samples)`]);
-      if (u0 && u1) {
-        rows.push(['server CPU', `${(((u1.cpuSeconds - u0.cpuSeconds) / secs) * 100).toFixed(0)} % of one core`]);
-        rows.push(['server RSS', `${mib(u1.rssBytes)} MiB (${(u1.rssBytes / CLIENTS / 1024).toFixed(0)} KiB per active connection, all included)`]);
-      }
-      rows.push(['unexpected closes', String(closedUnexpectedly)]);
-      for (const c of clients) c.ws.close(1000);
-    }
-  } finally {
-    await new Promise((r) => setTimeout(r, 500));
-    await t.stop();
   }
-
-  const width = Math.max(...rows.map(([k]) => k.length));
-  console.log('\nRealtime benchmark');
-  console.log('─'.repeat(width + 40));
-  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-  console.log('─'.repeat(width + 40));
-  console.log(`command: ${process.env.BENCH_COMMAND ?? `node --import tsx loadtests/realtime/bench.ts ${process.argv.slice(2).join(" ")}`}`);
-  console.log(`machine: nproc=${os.cpus().length} (${os.cpus()[0]?.model}), memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-  console.log(`target: ${args.url ? args.url : 'self-started realtime child (Postgres store, single replica) + auth + boards in the generator process'}`);
-  console.log('note: load generator and server share this machine\'s cores; latencies include the generator\'s own scheduling delay.');
+  console.log(`command: ${process.env.BENCH_COMMAND ?? `node --import tsx loadtests/realtime/bench.ts ${process.argv.slice(2).join(' ')}`}`);
+  console.log(`machine: nproc=${os.cpus().length} (${os.cpus()[0]?.model}), memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('note: load generator and servers share this machine\'s cores; latencies include the generator\'s own scheduling delay.');
   process.exit(0);
 }
 

@@ -9,14 +9,12 @@ import * as encoding from 'lib0/encoding';
 import { addObject, getObjects } from '@wb/board-model';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { createDatabase, eventually, sleep, startPostgres } from '@wb/testkit';
-import { realtimeLinkRevoker } from '../../boards/src/realtime-links.ts';
-import type { RevokeLinks } from '../../boards/src/routes/boards.ts';
 import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { MessageType } from '../src/domain/protocol.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { provider, rawSocket, silent, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { provider, rawSocket, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let pg: EmbeddedPostgresHandle;
 let pool: Pool;
@@ -24,7 +22,7 @@ let platform: Platform;
 let rt: RunningRealtime;
 let store: DocumentStore;
 const lookups = new Map<string, number>();
-const revoker: { fn?: RevokeLinks } = {};
+const revoker: { fn?: (boardId: string, tokens: string[]) => Promise<void> } = {};
 const cleanup: Array<() => unknown> = [];
 
 beforeAll(async () => {
@@ -40,7 +38,15 @@ beforeAll(async () => {
   };
   store = createPostgresStore(pool);
   rt = await startRealtime({ platform, store, boards: counting, limits: { messagesPerSecond: 50, messageBurst: 100 } });
-  revoker.fn = realtimeLinkRevoker(rt.httpBase, undefined, silent);
+  // The call boards makes (services/boards/src/realtime-links.ts), same contract.
+  revoker.fn = async (boardId, tokens) => {
+    const r = await fetch(`${rt.httpBase}/internal/boards/${boardId}/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokens }),
+    });
+    if (!r.ok) throw new Error(`revoke: ${r.status}`);
+  };
 });
 
 afterAll(async () => {

@@ -15,7 +15,6 @@ import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
 import { createBoardsService } from '../../boards/src/app.ts';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
-import type { RevokeLinks } from '../../boards/src/routes/boards.ts';
 import type { RealtimeLimits } from '../src/config.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 
@@ -38,7 +37,8 @@ export interface Platform {
 export async function startPlatform(
   pgServerUrl: string,
   transport: EventTransport = createInProcessTransport(),
-  opts: { revokeLinks?: RevokeLinks } = {},
+  /** What boards calls before answering a sharing change (realtime's internal revoke). */
+  opts: { revokeLinks?: (boardId: string, tokens: string[]) => Promise<void> } = {},
 ): Promise<Platform> {
   const authPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'auth', max: 10 });
   const auth = await createAuthService({
