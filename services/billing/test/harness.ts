@@ -5,8 +5,8 @@ import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport, newEvent, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, type RunningServer, type TokenVerifier } from '@wb/service-kit';
 import { callJson, createDatabase, startNats, startPostgres, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
-import { createBoardsService, SCHEMA as BOARDS_SCHEMA, type BoardsService } from '@wb/boards';
 import { createBillingService, SCHEMA, type BillingService, type BillingServiceConfig } from '../src/app.ts';
+import type { Entitlements } from '../src/domain/entitlements.ts';
 
 export interface TestUser {
   id: string;
@@ -36,20 +36,16 @@ export function testClock(start = new Date()): TestClock {
 
 export interface Harness {
   pool: Pool;
-  boardsPool: Pool;
   transport: EventTransport;
   billing: BillingService;
-  boards: BoardsService;
   billingBase: string;
-  boardsBase: string;
   clock: TestClock;
   /** A user auth would have registered: token, plus user.registered published as auth would. */
   user(opts?: { name?: string; admin?: boolean; registered?: boolean }): Promise<TestUser>;
   admin: TestUser;
   billingApi(method: string, path: string, opts?: JsonCallOptions): Promise<JsonAnswer>;
-  boardsApi(method: string, path: string, opts?: JsonCallOptions): Promise<JsonAnswer>;
-  /** Publishes billing's outbox and waits until boards consumed it (in-process transport delivers at once). */
-  settle(): Promise<void>;
+  /** The entitlements billing last published for a user (what boards, auth and export receive). */
+  entitlementsOf(userId: string): Promise<Entitlements | null>;
   stop(): Promise<void>;
 }
 
@@ -62,9 +58,9 @@ export interface HarnessOptions {
 export const TEST_PAYMENTS_SECRET = 'test-secret-of-the-harness';
 
 /**
- * Real billing and boards services on one fresh database (their own schemas), sharing one event
- * transport: in-process by default, a real nats-server with JetStream when `nats` is set. Tokens are
- * signed with a test key and checked by the real verifier.
+ * A real billing service on a fresh database and an event transport: in-process by default, a real
+ * nats-server with JetStream when `nats` is set. Tokens are signed with a test key and checked by the
+ * real verifier. (Entitlements reaching boards are tested across services in deploy/test/billing-limits.test.ts.)
  */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const pg = await startPostgres();
@@ -72,7 +68,6 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const nats = opts.nats ? await startNats() : undefined;
   const transport = nats ? await createNatsTransport({ servers: nats.url }) : createInProcessTransport();
   const pool = createPool({ url, schema: SCHEMA, max: 20 });
-  const boardsPool = createPool({ url, schema: BOARDS_SCHEMA, max: 10 });
   const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
   const verifier: TokenVerifier = createTokenVerifier({ jwks: { keys: [jwk] } });
@@ -92,18 +87,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       jobs: { expiryIntervalMs: 3_600_000 },
     },
   });
-  const boards = await createBoardsService({
-    pool: boardsPool,
-    transport,
-    logger: createLogger('boards-test', 'silent'),
-    config: { http: { bodyLimit: '100kb' } },
-    verifier,
-  });
   await billing.start();
-  await boards.start();
-  const servers: RunningServer[] = [await listen(billing.app, 0, '127.0.0.1'), await listen(boards.app, 0, '127.0.0.1')];
+  const servers: RunningServer[] = [await listen(billing.app, 0, '127.0.0.1')];
   const billingBase = `http://127.0.0.1:${servers[0]!.port}`;
-  const boardsBase = `http://127.0.0.1:${servers[1]!.port}`;
 
   const sign = (id: string, name: string, email: string, admin: boolean) =>
     new SignJWT({ name, email, admin })
@@ -131,27 +117,22 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
 
   return {
     pool,
-    boardsPool,
     transport,
     billing,
-    boards,
     billingBase,
-    boardsBase,
     clock,
     user,
     admin,
     billingApi: (method, path, o) => callJson(billingBase, method, path, o),
-    boardsApi: (method, path, o) => callJson(boardsBase, method, path, o),
-    async settle() {
-      await billing.flushOutbox();
+    async entitlementsOf(userId) {
+      const { rows } = await pool.query<{ payload: Entitlements }>('SELECT payload FROM entitlements WHERE user_id = $1', [userId]);
+      return rows[0]?.payload ?? null;
     },
     async stop() {
       for (const s of servers) await s.close();
       await billing.stop();
-      await boards.stop();
       await transport.close();
       await pool.end();
-      await boardsPool.end();
       await nats?.stop();
       await pg.stop();
     },

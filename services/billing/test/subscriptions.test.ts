@@ -11,10 +11,11 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 
-async function limitsOf(token: string) {
-  const r = await h.boardsApi('GET', '/api/boards?limit=1', { token });
-  expect(r.status).toBe(200);
-  return r.body.limits as { current: number; max: number; canCreate: boolean };
+/** The board limit billing last published for the user (boards applies it: deploy/test/billing-limits.test.ts). */
+async function limitOf(u: { id: string }) {
+  const e = await h.entitlementsOf(u.id);
+  expect(e).not.toBeNull();
+  return e!.maxBoards;
 }
 
 async function subscriptionOf(userId: string) {
@@ -38,9 +39,9 @@ describe('subscription state machine (controlled clock)', () => {
     expect(r.body.plans[1].variants.map((v: { days: number }) => v.days)).toEqual([30, 365]);
   });
 
-  it('a registered user gets Free limits in boards', async () => {
+  it('a registered user gets Free entitlements', async () => {
     const u = await h.user();
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
   });
 
   it('active → grace → expired by time, with limits following and one event per move', async () => {
@@ -51,7 +52,7 @@ describe('subscription state machine (controlled clock)', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.subscription).toMatchObject({ status: 'active', calculated_status: 'active', plan_name: 'Pro' });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(-1));
+    await eventually(async () => expect((await limitOf(u))).toBe(-1));
 
     h.clock.advanceDays(10.5);
     // Listed by time before the job has run.
@@ -59,14 +60,14 @@ describe('subscription state machine (controlled clock)', () => {
     expect(await h.billing.runExpiry()).toBeGreaterThanOrEqual(1);
     expect(await subscriptionOf(u.id)).toMatchObject({ status: 'grace', calculated_status: 'grace' });
     // Grace keeps the plan.
-    expect((await limitsOf(u.token)).max).toBe(-1);
+    expect((await limitOf(u))).toBe(-1);
     // A second pass has nothing to do.
     expect(await h.billing.runExpiry()).toBe(0);
 
     h.clock.advanceDays(3);
     expect(await h.billing.runExpiry()).toBeGreaterThanOrEqual(1);
     expect(await subscriptionOf(u.id)).toMatchObject({ status: 'expired', calculated_status: 'expired' });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
 
     const moves = (await outboxEvents(h.pool, 'subscription.changed'))
       .map((e) => e.data)
@@ -107,11 +108,11 @@ describe('subscription state machine (controlled clock)', () => {
     const sub = (
       await h.billingApi('POST', '/api/admin/subscriptions', { token: h.admin.token, body: { user_id: u.id, plan_id: PRO_ID, days: 30 } })
     ).body.subscription;
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(-1));
+    await eventually(async () => expect((await limitOf(u))).toBe(-1));
     const del = await h.billingApi('DELETE', `/api/admin/subscriptions/${sub.id}`, { token: h.admin.token });
     expect(del.status).toBe(200);
     expect(await subscriptionOf(u.id)).toBeUndefined();
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
     const again = await h.billingApi('DELETE', `/api/admin/subscriptions/${sub.id}`, { token: h.admin.token });
     expect(again.status).toBe(404);
     expect(again.body.code).toBe('SUBSCRIPTION_NOT_FOUND');
@@ -128,7 +129,7 @@ describe('subscription state machine (controlled clock)', () => {
     });
     expect(put.status).toBe(200);
     expect(put.body.subscription).toMatchObject({ status: 'expired', calculated_status: 'expired' });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
     await h.billing.runExpiry();
     expect((await subscriptionOf(u.id)).status).toBe('expired');
 
@@ -155,21 +156,18 @@ describe('subscription state machine (controlled clock)', () => {
 
   it('system config: billing off gives premium limits to everyone, limits off lifts the board limit', async () => {
     const u = await h.user();
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
 
     const off = await h.billingApi('PUT', '/api/admin/config', { token: h.admin.token, body: { billing_enabled: false } });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ billing_enabled: false, limits_enabled: true, grace_days: 3 });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(-1));
+    await eventually(async () => expect((await limitOf(u))).toBe(-1));
     expect((await h.billingApi('GET', '/api/billing/plans')).body.billing_enabled).toBe(false);
 
     await h.billingApi('PUT', '/api/admin/config', { token: h.admin.token, body: { billing_enabled: true, limits_enabled: false } });
-    await eventually(async () => {
-      const l = await limitsOf(u.token);
-      expect(l).toMatchObject({ max: -1, canCreate: true });
-    });
+    expect(await h.entitlementsOf(u.id)).toMatchObject({ maxBoards: 3, limitsEnabled: false });
     await h.billingApi('PUT', '/api/admin/config', { token: h.admin.token, body: { limits_enabled: true } });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(3));
+    await eventually(async () => expect((await limitOf(u))).toBe(3));
     expect((await outboxEvents(h.pool, 'billing.config_changed')).length).toBe(3);
   });
 
@@ -200,7 +198,7 @@ describe('subscription state machine (controlled clock)', () => {
     ).body.plan;
     expect(plan).toMatchObject({ name: 'Team', is_active: true, variants: [{ days: 30, price_minor: 99900, currency: 'RUB' }] });
     await h.billingApi('POST', '/api/admin/subscriptions', { token: h.admin.token, body: { user_id: u.id, plan_id: plan.id, days: 30 } });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(10));
+    await eventually(async () => expect((await limitOf(u))).toBe(10));
 
     const edited = await h.billingApi('PUT', `/api/admin/plans/${plan.id}`, {
       token: h.admin.token,
@@ -218,7 +216,7 @@ describe('subscription state machine (controlled clock)', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.plan.variants).toHaveLength(2);
     expect(edited.body.plan.variants[0]).toMatchObject({ id: plan.variants[0].id, price_minor: 89900 });
-    await eventually(async () => expect((await limitsOf(u.token)).max).toBe(20));
+    await eventually(async () => expect((await limitOf(u))).toBe(20));
 
     const del = await h.billingApi('DELETE', `/api/admin/plans/${plan.id}`, { token: h.admin.token });
     expect(del.status).toBe(200);

@@ -34,14 +34,20 @@ export function adminRouter(ctx: RouteContext): Router {
     res.json({ plans: await listPlans(ctx.pool, { activeOnly: false }) });
   });
   r.post('/plans', async (req, res) => {
-    res.status(201).json({ plan: await createPlan(ctx.pool, parse(PlanInput, req.body), ctx.clock()) });
+    const plan = await createPlan(ctx.pool, parse(PlanInput, req.body), ctx.clock());
+    ctx.plans.invalidate();
+    res.status(201).json({ plan });
   });
   r.put('/plans/:id', async (req, res) => {
     const id = idParam(req, 'PLAN_NOT_FOUND');
-    res.json({ plan: await editPlan(ctx.pool, id, parse(PlanInput, req.body), ctx.clock()) });
+    const plan = await editPlan(ctx.pool, id, parse(PlanInput, req.body), ctx.clock());
+    ctx.plans.invalidate();
+    res.json({ plan });
   });
   r.delete('/plans/:id', async (req, res) => {
-    res.json({ plan: await removePlan(ctx.pool, idParam(req, 'PLAN_NOT_FOUND'), ctx.clock()) });
+    const plan = await removePlan(ctx.pool, idParam(req, 'PLAN_NOT_FOUND'), ctx.clock());
+    ctx.plans.invalidate();
+    res.json({ plan });
   });
 
   r.get('/subscriptions', async (req, res) => {
@@ -80,6 +86,7 @@ export function adminRouter(ctx: RouteContext): Router {
   });
   r.put('/config', async (req, res) => {
     const config = await changeConfig(ctx.pool, parse(SystemConfigInput, req.body), ctx.clock());
+    ctx.plans.invalidate();
     // A shorter grace period may end some graces now.
     await runExpiryPass(ctx.pool, ctx.clock());
     res.json(config);

@@ -5,7 +5,6 @@ import { currentEntitlements } from '../actions/entitlements.ts';
 import { createCheckout } from '../actions/payments.ts';
 import { calculatedStatus } from '../domain/status.ts';
 import { getConfig } from '../store/config.ts';
-import { listPlans } from '../store/plans.ts';
 import { paymentsOfUser } from '../store/payments.ts';
 import { setAutoRenew, subscriptionOfUser } from '../store/subscriptions.ts';
 import type { RouteContext } from './context.ts';
@@ -15,8 +14,7 @@ export function billingRouter(ctx: RouteContext): Router {
   const r = Router();
 
   r.get('/plans', async (_req, res) => {
-    const [plans, config] = await Promise.all([listPlans(ctx.pool, { activeOnly: true }), getConfig(ctx.pool)]);
-    res.json({ plans, billing_enabled: config.billing_enabled });
+    res.type('json').send(await ctx.plans.body());
   });
 
   r.post('/checkout', ...ctx.auth, async (req, res) => {

@@ -4,12 +4,15 @@ import { appError, requireAdmin, requireAuth, type Logger, type TokenVerifier } 
 import type { Clock } from '../clock.ts';
 import type { Providers } from '../providers/index.ts';
 import { upsertUser } from '../store/users.ts';
+import { createPlansCache, type PlansCache } from './plans-cache.ts';
 
 export interface RouteContext {
   pool: Pool;
   providers: Providers;
   clock: Clock;
   logger: Logger;
+  /** The public plan list; admin plan and config writes invalidate it. */
+  plans: PlansCache;
   /** requireAuth + the user remembered from the token (names for the admin lists). */
   auth: RequestHandler[];
   admin: RequestHandler[];
@@ -48,6 +51,7 @@ export function createRouteContext(deps: {
     providers: deps.providers,
     clock: deps.clock,
     logger: deps.logger,
+    plans: createPlansCache(deps.pool),
     auth,
     admin: [requireAuth(deps.verifier), requireAdmin],
     baseUrl: (req) => (deps.publicUrl ? deps.publicUrl.replace(/\/$/, '') : `${req.protocol}://${req.get('host')}`),
