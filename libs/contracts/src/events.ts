@@ -92,12 +92,25 @@ export const EventSchemas = {
 export type EventType = keyof typeof EventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof EventSchemas)[T]>;
 
-export interface DomainEvent<T extends EventType = EventType> {
-  id: string;
-  type: T;
-  occurredAt: string;
-  source: string;
-  data: EventData<T>;
+/**
+ * One discriminated union keyed by `type`: checking `event.type` narrows `event.data` to that
+ * event's payload, so consumers never cast. `DomainEvent<'a' | 'b'>` is the union of those two.
+ */
+export type DomainEvent<T extends EventType = EventType> = Extract<AnyDomainEvent, { type: T }>;
+
+type AnyDomainEvent = {
+  [K in EventType]: {
+    id: string;
+    type: K;
+    occurredAt: string;
+    source: string;
+    data: EventData<K>;
+  };
+}[EventType];
+
+/** True when `event` is one of `types` (narrows the union). */
+export function isEventOf<T extends EventType>(event: DomainEvent, types: readonly T[]): event is DomainEvent<T> {
+  return (types as readonly string[]).includes(event.type);
 }
 
 /** Parses an envelope and its payload; throws a ZodError on anything malformed. */
@@ -105,6 +118,7 @@ export function parseEvent(raw: unknown): DomainEvent {
   const env = EventEnvelope.parse(raw);
   const schema = (EventSchemas as Record<string, z.ZodType>)[env.type];
   if (!schema) throw new Error(`unknown event type ${env.type}`);
+  // The payload was checked against the schema its type names, which is what the union says.
   return { ...env, data: schema.parse(env.data) } as DomainEvent;
 }
 

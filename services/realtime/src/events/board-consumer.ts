@@ -4,7 +4,7 @@
  * the relay's control subject, so connections on all replicas are affected.
  */
 import type { Logger } from 'pino';
-import type { DomainEvent, EventTransport, Subscription } from '@wb/events';
+import { consume, defineConsumer, type EventTransport, type Subscription } from '@wb/events';
 import type { DocumentStore } from '../store/types.ts';
 import type { ControlMessage } from '../extensions/relay.ts';
 
@@ -21,17 +21,16 @@ export interface BoardConsumerDeps {
 }
 
 export function subscribeBoardEvents(deps: BoardConsumerDeps): Promise<Subscription> {
-  return deps.transport.subscribe({
+  const consumer = defineConsumer({
     durable: BOARDS_CONSUMER,
     types: ['board.sharing_changed', 'board.deleted'],
-    handler: async (event: DomainEvent) => {
+    async handle(event) {
       // Both effects are idempotent; the mark only saves the work of a redelivery.
       if (await deps.store.isProcessed(BOARDS_CONSUMER, event.id)) return;
       if (event.type === 'board.sharing_changed') {
-        const { boardId } = event.data as DomainEvent<'board.sharing_changed'>['data'];
-        await deps.control(boardId, { action: 'recheck' });
-      } else if (event.type === 'board.deleted') {
-        const { boardId } = event.data as DomainEvent<'board.deleted'>['data'];
+        await deps.control(event.data.boardId, { action: 'recheck' });
+      } else {
+        const { boardId } = event.data;
         await deps.control(boardId, { action: 'deleted' });
         await new Promise((r) => setTimeout(r, deps.settleMs));
         await deps.store.deleteBoard(boardId);
@@ -40,4 +39,5 @@ export function subscribeBoardEvents(deps: BoardConsumerDeps): Promise<Subscript
       await deps.store.markProcessed(BOARDS_CONSUMER, event.id);
     },
   });
+  return consume(deps.transport, consumer);
 }
