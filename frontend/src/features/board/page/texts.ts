@@ -30,13 +30,6 @@ export const SPEC = {
   snapshotsCleanError: 'Ошибка очистки снапшотов',
   recovered: 'Данные восстановлены! Перезагрузите страницу',
   recoverError: 'Ошибка восстановления данных',
-  svgSoon: 'SVG экспорт в разработке',
-  pdfSoon: 'PDF экспорт в разработке',
-  inDevelopment: 'в разработке',
-  selectExportArea: 'Выделите область для экспорта PNG',
-  pngExported: 'PNG экспортирован успешно!',
-  pngExportError: 'Ошибка при экспорте PNG',
-  exportError: 'Ошибка экспорта',
 } as const;
 
 /** Spec: 'Сохранено N объектов!' */
@@ -55,10 +48,6 @@ export const OWN = {
   you: 'вы',
   objects: 'Объектов',
   access: 'Настроить доступ',
-  exportMenu: 'Экспорт',
-  exportPng: 'PNG',
-  exportSvg: 'SVG',
-  exportPdf: 'PDF',
   save: 'Сохранить',
   background: 'Фон доски',
   backgrounds: { white: 'Белый', grid: 'Сетка', dots: 'Точки', lines: 'Линии' },
