@@ -125,8 +125,11 @@ type Gesture =
 
 /** Camera at rest after this long without a change: the static layer is redrawn sharp. */
 const REST_MS = 120;
-/** During a long gesture the static bitmap is refreshed this often, so uncovered edges fill in. */
-const REFRESH_MS = 400;
+/**
+ * During a long gesture the static bitmap is refreshed this often, so uncovered edges fill in.
+ * Rare on purpose: a refresh of thousands of items is the one long frame of a pan.
+ */
+const REFRESH_MS = 1500;
 /** The static layer draws this much beyond the viewport, so short pans uncover drawn content. */
 const CULL_MARGIN = 0.25;
 /** Hit tolerance in screen pixels. */
@@ -141,12 +144,14 @@ export interface EngineStats {
   lastStaticDrawMs: number;
   drawnItems: number;
   frames: number;
+  /** [objects on the board, performance.now(), scale] at each static draw whose object count changed. */
+  draws: Array<[number, number, number]>;
 }
 
 export class CanvasEngine {
   readonly store: SceneStore;
   readonly history: Y.UndoManager;
-  readonly stats: EngineStats = { firstDrawAt: null, staticDraws: 0, lastStaticDrawMs: 0, drawnItems: 0, frames: 0 };
+  readonly stats: EngineStats = { firstDrawAt: null, staticDraws: 0, lastStaticDrawMs: 0, drawnItems: 0, frames: 0, draws: [] };
   camera: Camera = { x: 0, y: 0, scale: 1 };
   tool: Tool = 'select';
   style: ToolStyle = { color: '#000000', fill: 'transparent', brush: 2, fontSize: 16, stickyColor: STICKY_DEFAULTS.backgroundColor };
@@ -318,9 +323,14 @@ export class CanvasEngine {
     this.invalidate();
   }
 
+  /**
+   * `notify` marks a gesture (pan, zoom): the static bitmap follows by CSS until the camera rests.
+   * Without it (the page restoring a saved view) the scene is redrawn sharp at once.
+   */
   setCamera(camera: Camera, notify = false): void {
     this.camera = { ...camera };
     this.cameraDirty = true;
+    if (!notify) this.staticDirty = true;
     this.invalidate();
     if (notify) this.events.camera?.(this.camera);
   }
@@ -476,6 +486,11 @@ export class CanvasEngine {
     this.stats.lastStaticDrawMs = t1 - t0;
     this.stats.drawnItems = this.visible.length;
     if (this.stats.firstDrawAt === null) this.stats.firstDrawAt = t1;
+    const last = this.stats.draws.at(-1);
+    if (!last || last[0] !== this.store.objectCount || last[2] !== this.camera.scale) {
+      this.stats.draws.push([this.store.objectCount, t1, this.camera.scale]);
+      if (this.stats.draws.length > 100) this.stats.draws.shift();
+    }
   }
 
   private paintStatic(ctx: CanvasRenderingContext2D): void {

@@ -1,0 +1,288 @@
+/**
+ * Canvas benchmark: headless Debian Chromium (software rendering) opens boards of 1,000 / 5,000 /
+ * 10,000 mixed objects (stickies with text, rectangles, ellipses, pen strokes, images, arrows),
+ * with the saved camera showing about a quarter of them, and measures:
+ *   open   navigation → every object loaded and the visible ones drawn (the canvas's draw log)
+ *   pan    frames per second while the camera pans (one step per animation frame, 3 s)
+ *   zoom   frames per second while the camera zooms in and out around the pointer (3 s)
+ *   remote a change made in a second browser: its arrival in this one → drawn (and end to end)
+ *   heap   JS heap after opening (Chromium's Performance.getMetrics)
+ * Medians of `--runs` (default 3). Boards are seeded through the real realtime service by a page.
+ *
+ *   npm run bench -- canvas [--sizes 1000,5000,10000] [--runs 3]
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,5000,10000' },
+    runs: { type: 'string', default: '3' },
+    url: { type: 'string' },
+  },
+});
+const SIZES = args.sizes!.split(',').map(Number);
+const RUNS = Number(args.runs);
+const VIEW = { width: 1280, height: 800 };
+const CELL = 150;
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function json<T>(url: string, init: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function account(base: string): Promise<Session> {
+  const email = `bench-canvas-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const body = JSON.stringify({ name: 'Bench', email, password: 'Secret-Pass-1' });
+  const headers = { 'Content-Type': 'application/json' };
+  await json(`${base}/api/auth/register`, { method: 'POST', headers, body });
+  return json<Session>(`${base}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'Secret-Pass-1' }) });
+}
+
+/** The grid the seeded objects lie on and the camera that shows its top-left quarter. */
+function layout(n: number) {
+  const cols = Math.ceil(Math.sqrt((n * VIEW.width) / VIEW.height));
+  const rows = Math.ceil(n / cols);
+  const scale = VIEW.width / ((cols * CELL) / 2);
+  return { cols, rows, camera: { position_x: 0, position_y: 0, scale_x: scale, scale_y: scale } };
+}
+
+async function signedInPage(browser: Browser, base: string, s: Session): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: VIEW });
+  // tsx keeps function names with a __name helper that evaluated callbacks would miss in the page.
+  await context.addInitScript('globalThis.__name = (f) => f');
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto('/pricing');
+  await page.evaluate(
+    ([a, r]) => {
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+    },
+    [s.accessToken, s.refreshToken] as const,
+  );
+  return page;
+}
+
+async function waitCanvas(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((k) => window.__wbCanvas?.store.objectCount === k, n, { timeout: 120_000, polling: 50 });
+}
+
+/** Seeds a board with n mixed objects through a page (the realtime service stores them). */
+async function seed(browser: Browser, base: string, s: Session, boardId: string, n: number): Promise<void> {
+  const page = await signedInPage(browser, base, s);
+  await page.goto(`/board/${boardId}`);
+  await page.waitForFunction(() => window.__wbCanvas?.stats.firstDrawAt != null, undefined, { timeout: 120_000 });
+  const { cols } = layout(n);
+  await page.evaluate(
+    async ([count, columns, cell]) => {
+      const png =
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC';
+      const e = window.__wbCanvas!;
+      const texts = ['Задача', 'Обсудить на встрече', 'Исправить ошибку в отчёте', 'Идея', 'Готово к проверке'];
+      const objects: Array<Record<string, unknown>> = [];
+      const arrows: Array<Record<string, unknown>> = [];
+      for (let i = 0; i < count; i++) {
+        const x = (i % columns) * cell;
+        const y = Math.floor(i / columns) * cell;
+        const id = `o${i}`;
+        const kind = i % 10;
+        const base = { id, zIndex: i };
+        if (kind < 4) {
+          objects.push({ ...base, type: 'sticky', x, y, width: 120, height: 120, text: `${texts[i % 5]} ${i}`, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14, textAlign: 'left' });
+        } else if (kind < 6) {
+          objects.push({ ...base, type: 'rectangle', x, y, width: 110, height: 80, fill: '#E3F2FD', stroke: '#1E88E5', strokeWidth: 2, rotation: 0 });
+        } else if (kind === 6) {
+          objects.push({ ...base, type: 'ellipse', x: x + 60, y: y + 50, radiusX: 55, radiusY: 40, fill: '#C8E6C9', stroke: '#43A047', strokeWidth: 2 });
+        } else if (kind < 9) {
+          const points: number[] = [];
+          for (let k = 0; k < 24; k++) points.push(x + k * 5, y + 60 + Math.sin(k / 2 + i) * 25);
+          objects.push({ ...base, type: 'path', points, stroke: '#333333', strokeWidth: 2, tension: 0.5 });
+        } else {
+          objects.push({ ...base, type: 'image', x, y, width: 120, height: 90, src: png });
+        }
+        // Arrows between neighbouring stickies.
+        if (kind === 1 && i + 2 < count) arrows.push({ id: `a${i}`, fromId: `o${i - 1}`, toId: `o${i + 2}`, style: 'solid' });
+      }
+      const CHUNK = 1000;
+      for (let i = 0; i < objects.length; i += CHUNK) {
+        e.add(objects.slice(i, i + CHUNK) as never, []);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      e.add([], arrows as never);
+    },
+    [n, cols, CELL] as const,
+  );
+  await waitCanvas(page, n);
+  // Give the realtime service time to take the last updates before the page goes.
+  await page.waitForTimeout(1500);
+  await page.context().close();
+}
+
+interface RunFigures {
+  openMs: number;
+  panFps: number;
+  panWorstMs: number;
+  zoomFps: number;
+  zoomWorstMs: number;
+  remoteDrawMs: number;
+  remoteEndToEndMs: number;
+  heapMb: number;
+  drawnItems: number;
+}
+
+async function frameLoop(page: Page, kind: 'pan' | 'zoom'): Promise<{ fps: number; worstMs: number }> {
+  return page.evaluate(
+    (mode) =>
+      new Promise<{ fps: number; worstMs: number }>((resolve) => {
+        const e = window.__wbCanvas!;
+        const start = performance.now();
+        let last = start;
+        let frames = 0;
+        let worst = 0;
+        const step = (t: number) => {
+          frames++;
+          worst = Math.max(worst, t - last);
+          last = t;
+          const cam = e.camera;
+          if (mode === 'pan') {
+            e.setCamera({ ...cam, x: cam.x - 8, y: cam.y - 5 }, true);
+          } else {
+            const phase = Math.floor((t - start) / 750) % 2;
+            const f = phase === 0 ? 1.02 : 1 / 1.02;
+            const px = 640;
+            const py = 400;
+            const scale = cam.scale * f;
+            e.setCamera({ scale, x: px - ((px - cam.x) / cam.scale) * scale, y: py - ((py - cam.y) / cam.scale) * scale }, true);
+          }
+          if (t - start < 3000) requestAnimationFrame(step);
+          else resolve({ fps: (frames * 1000) / (t - start), worstMs: worst });
+        };
+        requestAnimationFrame(step);
+      }),
+    kind,
+  );
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  return used / 2 ** 20;
+}
+
+async function measure(browser: Browser, base: string, s: Session, boardId: string, n: number): Promise<RunFigures> {
+  const page = await signedInPage(browser, base, s);
+  const { camera } = layout(n);
+  await page.goto(`/board/${boardId}`);
+  await page.waitForFunction(
+    ([k, scale]) => window.__wbCanvas?.stats.draws.some(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9) ?? false,
+    [n, camera.scale_x] as const,
+    { timeout: 120_000, polling: 50 },
+  );
+  const openMs = await page.evaluate(
+    ([k, scale]) => window.__wbCanvas!.stats.draws.find(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9)![1],
+    [n, camera.scale_x] as const,
+  );
+  const drawnItems = await page.evaluate(() => window.__wbCanvas!.stats.drawnItems);
+  const heap = await heapMb(page);
+  await page.waitForTimeout(300);
+  const pan = await frameLoop(page, 'pan');
+  await page.waitForTimeout(300);
+  const zoom = await frameLoop(page, 'zoom');
+  await page.waitForTimeout(300);
+  // A second browser moves a visible sticky; this one times arrival → drawn.
+  await page.evaluate(() => {
+    const e = window.__wbCanvas!;
+    const w = window as unknown as { __remote: { arrived: number; drawn: number; wall: number } };
+    w.__remote = { arrived: 0, drawn: 0, wall: 0 };
+    e.doc.on('update', (_u: Uint8Array, origin: unknown) => {
+      if (origin === e.origin || w.__remote.arrived) return;
+      w.__remote.arrived = performance.now();
+      w.__remote.wall = Date.now();
+      const draws = e.stats.staticDraws;
+      const check = () => {
+        if (e.stats.staticDraws > draws) w.__remote.drawn = performance.now();
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  });
+  const other = await signedInPage(browser, base, s);
+  await other.goto(`/board/${boardId}`);
+  await waitCanvas(other, n);
+  const sentAt = await other.evaluate(() => {
+    const e = window.__wbCanvas!;
+    const obj = e.store.object('o0') as { x: number } | null;
+    const t = Date.now();
+    e.doc.transact(() => e.doc.getMap('objects').get('o0') && (e.doc.getMap('objects').get('o0') as { set(k: string, v: unknown): void }).set('x', (obj?.x ?? 0) + 30), e.origin);
+    return t;
+  });
+  await page.waitForFunction(() => (window as unknown as { __remote: { drawn: number } }).__remote.drawn > 0, undefined, { timeout: 30_000 });
+  const remote = await page.evaluate(() => (window as unknown as { __remote: { arrived: number; drawn: number; wall: number } }).__remote);
+  await other.context().close();
+  await page.context().close();
+  return {
+    openMs,
+    panFps: pan.fps,
+    panWorstMs: pan.worstMs,
+    zoomFps: zoom.fps,
+    zoomWorstMs: zoom.worstMs,
+    remoteDrawMs: remote.drawn - remote.arrived,
+    remoteEndToEndMs: remote.wall - sentAt + (remote.drawn - remote.arrived),
+    heapMb: heap,
+    drawnItems,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const stack = args.url ? null : await startStack();
+  const base = args.url ?? stack!.url;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows: string[] = [];
+  const version = browser.version();
+  try {
+    for (const n of SIZES) {
+      const s = await account(base);
+      const headers = { Authorization: `Bearer ${s.accessToken}`, 'Content-Type': 'application/json' };
+      const { board } = await json<{ board: { id: string } }>(`${base}/api/boards`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: `Bench ${n}`, folder_id: null }),
+      });
+      await json(`${base}/api/boards/${board.id}/camera`, { method: 'PUT', headers, body: JSON.stringify(layout(n).camera) });
+      await seed(browser, base, s, board.id, n);
+      const runs: RunFigures[] = [];
+      for (let r = 0; r < RUNS; r++) runs.push(await measure(browser, base, s, board.id, n));
+      const m = (k: keyof RunFigures) => median(runs.map((x) => x[k]));
+      rows.push(
+        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms) | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
+      );
+      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => Math.round(x.openMs)))}`);
+    }
+  } finally {
+    await browser.close();
+    await stack?.stop();
+  }
+  console.log(`\nCanvas benchmark — ${commandLine()}`);
+  console.log(`Machine: ${machineInfo()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Chromium ${version} headless, --disable-gpu (software rendering); viewport ${VIEW.width}×${VIEW.height}; medians of ${RUNS} runs\n`);
+  console.log('| objects | drawn in view | open | pan | zoom | remote change: arrival → drawn | JS heap |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+}
+
+await main();
