@@ -30,7 +30,11 @@ function PlanCard({ plan, choose, pending }: { plan: Plan } & Choose) {
   const variants = activeVariants(plan);
   const popular = isPopularPlan(plan);
   return (
-    <article className={`plan${popular ? ' plan--popular' : ''}`} data-testid="plan-card" data-plan={plan.name}>
+    <article
+      className={`plan${popular ? ' plan--popular' : ''}`}
+      data-testid="plan-card"
+      data-plan={plan.name}
+    >
       {popular ? <span className="plan__badge">{POPULAR_BADGE_TEXT}</span> : null}
       <h3 className="plan__name">{plan.name}</h3>
       {plan.description ? <p className="plan__desc">{plan.description}</p> : null}

@@ -6,12 +6,14 @@ import { LogoMark, PRODUCT_NAME } from '../components/Logo.tsx';
 import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
 import { Faq } from '../features/billing/Faq.tsx';
+import { usePaymentReturn } from '../features/billing/usePaymentReturn.ts';
 
 export const PRICING_TITLE = 'Выберите свой тариф';
 
 /** Spec §2 "Pricing page": plans with checkout (PlansGrid), the billing-off notice and the FAQ. */
 export function PricingPage() {
   useDocumentTitle('Тарифы');
+  usePaymentReturn();
   const user = useAppSelector(selectUser);
   return (
     <div className="pricing-page">

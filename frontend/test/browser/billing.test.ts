@@ -33,7 +33,8 @@ async function setBillingEnabled(enabled: boolean) {
   expect(res.status).toBe(200);
 }
 
-const proButton = (page: Page, label: string) => page.locator('[data-plan="Pro"] [data-testid="plan-variant"]').first().getByRole('button', { name: label });
+const proButton = (page: Page, label: string) =>
+  page.locator('[data-plan="Pro"] [data-testid="plan-variant"]').first().getByRole('button', { name: label });
 
 async function openPricingSignedIn(page: Page): Promise<TestAccount> {
   const acc = newAccount('billing');
@@ -60,112 +61,126 @@ async function expectBoardCount(page: Page, text: string) {
 }
 
 // Paying goes through several full page loads; on the shared 2-core machine one test can take 30 s.
-describe('pricing page and checkout (spec §2 Pricing page, §4 Pricing checkout)', { timeout: 120_000 }, () => {
-  it('shows three-column plan cards with the popular badge, prices and the FAQ', async () => {
-    await withPage(product, async ({ page, errors }) => {
-      await page.goto('/pricing');
-      await appReady(page);
-      await page.waitForSelector('[data-testid="plans-grid"]');
-      expect(await page.locator('[data-testid="plan-card"]').count()).toBe(2);
-      const pro = page.locator('[data-plan="Pro"]');
-      expect(await pro.locator('.plan__badge').innerText()).toBe('Популярный');
-      expect(await pro.innerText()).toContain('Неограниченное количество досок');
-      expect(await pro.innerText()).toContain('Экспорт в PDF');
-      expect((await pro.locator('.plan__price').first().innerText()).replace(/\s/g, ' ')).toBe('499 ₽');
-      expect(await pro.locator('.plan__period').allInnerTexts()).toEqual(['за месяц', 'за год']);
-      const free = page.locator('[data-plan="Free"]');
-      expect(await free.locator('.plan__price').innerText()).toBe('Бесплатно');
-      expect(await free.innerText()).toContain('До 3 досок');
-      expect(await free.innerText()).not.toContain('Экспорт в PDF');
-      expect(await free.getByRole('button', { name: 'Начать' }).count()).toBe(1);
-      expect(await page.locator('[data-testid="pricing-faq"] details').count()).toBe(4);
-      expect(await page.locator('[data-testid="billing-off"]').count()).toBe(0);
-      expect(errors).toEqual([]);
-    });
-  });
-
-  it('a visitor who picks Pro is sent to /register', async () => {
-    await withPage(product, async ({ page }) => {
-      await page.goto('/pricing');
-      await appReady(page);
-      await proButton(page, 'Выбрать').click();
-      await page.waitForURL((u) => u.pathname === '/register');
-      expect(pathOf(page)).toBe('/register');
-    });
-  });
-
-  it('a visitor who picks a plan on the landing page is sent to /register too', async () => {
-    await withPage(product, async ({ page }) => {
-      await page.goto('/');
-      await appReady(page);
-      await page.locator('#pricing [data-plan="Pro"]').getByRole('button', { name: 'Выбрать' }).first().click();
-      await page.waitForURL((u) => u.pathname === '/register');
-    });
-  });
-
-  it('a signed-in user who picks Free goes to the dashboard', async () => {
-    await withPage(product, async ({ page }) => {
-      await openPricingSignedIn(page);
-      await page.locator('[data-plan="Free"]').getByRole('button', { name: 'Начать' }).click();
-      await page.waitForURL((u) => u.pathname === '/dashboard');
-    });
-  });
-
-  it('a user picks Pro, pays on the test provider page, returns, and the dashboard shows the new limit', async () => {
-    await withPage(product, async ({ page, errors }) => {
-      await openPricingSignedIn(page);
-      await expectBoardCount(page, '0/3');
-      await page.goto('/pricing');
-      await appReady(page);
-      await proButton(page, 'Выбрать').click();
-      await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
-      expect((await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' ')).toBe('499,00 ₽');
-      await page.getByRole('button', { name: 'Оплатить' }).click();
-      await page.waitForURL((u) => u.pathname === '/dashboard');
-      await expectBoardCount(page, '0/∞');
-      expect(errors).toEqual([]);
-    });
-  });
-
-  it('"Отклонить" brings the user back to the pricing page with the limit unchanged', async () => {
-    await withPage(product, async ({ page }) => {
-      await openPricingSignedIn(page);
-      await proButton(page, 'Выбрать').click();
-      await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
-      await page.getByRole('button', { name: 'Отклонить' }).click();
-      await page.waitForURL((u) => u.pathname === '/pricing');
-      await expectBoardCount(page, '0/3');
-    });
-  });
-
-  it('billing off: the yellow notice shows and checkout answers "Биллинг временно недоступен"', async () => {
-    await setBillingEnabled(false);
-    try {
-      await withPage(product, async ({ page }) => {
-        const acc = await openPricingSignedIn(page);
-        const notice = page.locator('[data-testid="billing-off"]');
-        expect(await notice.innerText()).toContain('Биллинг временно недоступен');
-        expect(await notice.innerText()).toContain(
-          'В настоящее время все премиум функции доступны бесплатно для всех пользователей.',
-        );
-        await proButton(page, 'Выбрать').click();
-        await expect.poll(() => toastTexts(page)).toContain('Биллинг временно недоступен');
-        expect(pathOf(page)).toBe('/pricing');
-
-        const res = await fetch(`${product.url}/api/billing/checkout`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', authorization: `Bearer ${await tokenOf(acc)}` },
-          body: JSON.stringify({
-            plan_id: '00000000-0000-4000-8000-000000000002',
-            variant_id: '00000000-0000-4000-8000-000000000021',
-          }),
-        });
-        expect(await res.json()).toMatchObject({ error: 'Биллинг временно недоступен', code: 'BILLING_DISABLED' });
-        // Premium for everyone while billing is off.
-        await expectBoardCount(page, '0/∞');
+describe(
+  'pricing page and checkout (spec §2 Pricing page, §4 Pricing checkout)',
+  { timeout: 120_000 },
+  () => {
+    it('shows three-column plan cards with the popular badge, prices and the FAQ', async () => {
+      await withPage(product, async ({ page, errors }) => {
+        await page.goto('/pricing');
+        await appReady(page);
+        await page.waitForSelector('[data-testid="plans-grid"]');
+        expect(await page.locator('[data-testid="plan-card"]').count()).toBe(2);
+        const pro = page.locator('[data-plan="Pro"]');
+        expect(await pro.locator('.plan__badge').innerText()).toBe('Популярный');
+        expect(await pro.innerText()).toContain('Неограниченное количество досок');
+        expect(await pro.innerText()).toContain('Экспорт в PDF');
+        expect((await pro.locator('.plan__price').first().innerText()).replace(/\s/g, ' ')).toBe('499 ₽');
+        expect(await pro.locator('.plan__period').allInnerTexts()).toEqual(['за месяц', 'за год']);
+        const free = page.locator('[data-plan="Free"]');
+        expect(await free.locator('.plan__price').innerText()).toBe('Бесплатно');
+        expect(await free.innerText()).toContain('До 3 досок');
+        expect(await free.innerText()).not.toContain('Экспорт в PDF');
+        expect(await free.getByRole('button', { name: 'Начать' }).count()).toBe(1);
+        expect(await page.locator('[data-testid="pricing-faq"] details').count()).toBe(4);
+        expect(await page.locator('[data-testid="billing-off"]').count()).toBe(0);
+        expect(errors).toEqual([]);
       });
-    } finally {
-      await setBillingEnabled(true);
-    }
-  });
-});
+    });
+
+    it('a visitor who picks Pro is sent to /register', async () => {
+      await withPage(product, async ({ page }) => {
+        await page.goto('/pricing');
+        await appReady(page);
+        await proButton(page, 'Выбрать').click();
+        await page.waitForURL((u) => u.pathname === '/register');
+        expect(pathOf(page)).toBe('/register');
+      });
+    });
+
+    it('a visitor who picks a plan on the landing page is sent to /register too', async () => {
+      await withPage(product, async ({ page }) => {
+        await page.goto('/');
+        await appReady(page);
+        await page
+          .locator('#pricing [data-plan="Pro"]')
+          .getByRole('button', { name: 'Выбрать' })
+          .first()
+          .click();
+        await page.waitForURL((u) => u.pathname === '/register');
+      });
+    });
+
+    it('a signed-in user who picks Free goes to the dashboard', async () => {
+      await withPage(product, async ({ page }) => {
+        await openPricingSignedIn(page);
+        await page.locator('[data-plan="Free"]').getByRole('button', { name: 'Начать' }).click();
+        await page.waitForURL((u) => u.pathname === '/dashboard');
+      });
+    });
+
+    it('a user picks Pro, pays on the test provider page, returns, and the dashboard shows the new limit', async () => {
+      await withPage(product, async ({ page, errors }) => {
+        await openPricingSignedIn(page);
+        await expectBoardCount(page, '0/3');
+        await page.goto('/pricing');
+        await appReady(page);
+        await proButton(page, 'Выбрать').click();
+        await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
+        expect(
+          (await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' '),
+        ).toBe('499,00 ₽');
+        await page.getByRole('button', { name: 'Оплатить' }).click();
+        await page.waitForURL((u) => u.pathname === '/dashboard');
+        await expectBoardCount(page, '0/∞');
+        expect(errors).toEqual([]);
+      });
+    });
+
+    it('"Отклонить" brings the user back to the pricing page with the limit unchanged', async () => {
+      await withPage(product, async ({ page }) => {
+        await openPricingSignedIn(page);
+        await proButton(page, 'Выбрать').click();
+        await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
+        await page.getByRole('button', { name: 'Отклонить' }).click();
+        await page.waitForURL((u) => u.pathname === '/pricing');
+        await expect.poll(() => toastTexts(page)).toContain('Оплата отменена. Тариф не изменился.');
+        await expectBoardCount(page, '0/3');
+      });
+    });
+
+    it('billing off: the yellow notice shows and checkout answers "Биллинг временно недоступен"', async () => {
+      await setBillingEnabled(false);
+      try {
+        await withPage(product, async ({ page }) => {
+          const acc = await openPricingSignedIn(page);
+          const notice = page.locator('[data-testid="billing-off"]');
+          expect(await notice.innerText()).toContain('Биллинг временно недоступен');
+          expect(await notice.innerText()).toContain(
+            'В настоящее время все премиум функции доступны бесплатно для всех пользователей.',
+          );
+          await proButton(page, 'Выбрать').click();
+          await expect.poll(() => toastTexts(page)).toContain('Биллинг временно недоступен');
+          expect(pathOf(page)).toBe('/pricing');
+
+          const res = await fetch(`${product.url}/api/billing/checkout`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', authorization: `Bearer ${await tokenOf(acc)}` },
+            body: JSON.stringify({
+              plan_id: '00000000-0000-4000-8000-000000000002',
+              variant_id: '00000000-0000-4000-8000-000000000021',
+            }),
+          });
+          expect(await res.json()).toMatchObject({
+            error: 'Биллинг временно недоступен',
+            code: 'BILLING_DISABLED',
+          });
+          // Premium for everyone while billing is off.
+          await expectBoardCount(page, '0/∞');
+        });
+      } finally {
+        await setBillingEnabled(true);
+      }
+    });
+  },
+);

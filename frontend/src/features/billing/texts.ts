@@ -1,7 +1,8 @@
 /** Billing texts of spec §2 "Pricing page" and §8 "Billing and pricing", copied from the spec. */
 export const PLANS_LOAD_ERROR = 'Не удалось загрузить тарифы';
 export const BILLING_DISABLED_TITLE = 'Биллинг временно недоступен';
-export const BILLING_DISABLED_TEXT = 'В настоящее время все премиум функции доступны бесплатно для всех пользователей.';
+export const BILLING_DISABLED_TEXT =
+  'В настоящее время все премиум функции доступны бесплатно для всех пользователей.';
 export const CHECKOUT_ERROR = 'Ошибка создания заказа';
 export const START_FREE = 'Начать бесплатно';
 export const START = 'Начать';
