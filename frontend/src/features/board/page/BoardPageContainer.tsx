@@ -31,7 +31,9 @@ export function BoardPageContainer() {
   const signedIn = user !== null;
   const shareToken = params.get('token');
   const viaLink = shareToken !== null;
-  const accessToken = signedIn ? localTokenStore.getAccessToken() : null;
+  // Read once per sign-in state: a background token refresh must not rebuild the live connection
+  // (the connection refreshes its own token on 4401).
+  const accessToken = useMemo(() => (signedIn ? localTokenStore.getAccessToken() : null), [signedIn]);
   const anonId = useMemo(() => (!signedIn && shareToken ? readAnonId() : null), [signedIn, shareToken]);
 
   const query = useGetBoardPageQuery({ id, shareToken, signedIn });
