@@ -1,0 +1,35 @@
+/**
+ * The board-page scenarios alone: `node --import tsx loadtests/canvas/board-page-bench.ts
+ * [--objects 5000] [--warm 3] [--moves 60]` (the SPA must be built: `npm run build`).
+ */
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
+import { runBoardPageScenarios } from './boardPageScenarios.ts';
+
+const { values } = parseArgs({
+  options: { objects: { type: 'string', default: '5000' }, warm: { type: 'string', default: '3' }, moves: { type: 'string', default: '60' } },
+});
+const stack = await startStack();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const f = await runBoardPageScenarios({
+    url: stack.url,
+    browser,
+    objects: Number(values.objects),
+    warmRuns: Number(values.warm),
+    cursorMoves: Number(values.moves),
+  });
+  console.log(`command: ${commandLine()}`);
+  console.log(`machine: ${machineInfo()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`board page, ${f.objects} objects: first open ${f.coldOpenMs} ms; second open (IndexedDB warm) ${f.warmOpenMs.join(' / ')} ms (aim < 500)`);
+  console.log(
+    `cursor latency between two contexts: ${f.cursorLatencyMs.samples} samples, p50 ${f.cursorLatencyMs.p50} ms, p95 ${f.cursorLatencyMs.p95} ms, max ${f.cursorLatencyMs.max} ms (aim p95 < 100)`,
+  );
+} finally {
+  await browser.close();
+  await stack.stop();
+}

@@ -1,0 +1,175 @@
+/**
+ * Board-page scenarios of the canvas benchmark (issue 11):
+ *  - navigation → interactive for a board of N objects opened a second time (IndexedDB warm),
+ *    next to the first (cold) open for comparison;
+ *  - cursor latency between two browser contexts (pointer move in A → the cursor drawn in B).
+ * Exported for loadtests/canvas/bench.ts; `board-page-bench.ts` runs them alone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { api } from '../lib/harness.ts';
+
+export interface BoardPageFigures {
+  objects: number;
+  coldOpenMs: number;
+  warmOpenMs: number[];
+  cursorLatencyMs: { samples: number; p50: number; p95: number; max: number };
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function account(url: string, prefix: string): Promise<{ token: string; refresh: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'Bench-Pass-123';
+  await api(url, 'POST', '/api/auth/register', { name: 'Замер', email, password });
+  const { accessToken, refreshToken } = await api<{ accessToken: string; refreshToken: string }>(url, 'POST', '/api/auth/login', {
+    email,
+    password,
+  });
+  return { token: accessToken, refresh: refreshToken };
+}
+
+async function signIn(page: Page, url: string, tokens: { token: string; refresh: string }): Promise<void> {
+  await page.goto(`${url}/pricing`);
+  await page.evaluate(([a, r]) => {
+    localStorage.setItem('accessToken', a);
+    localStorage.setItem('refreshToken', r);
+  }, [tokens.token, tokens.refresh] as const);
+}
+
+/**
+ * Navigates and answers the ms from navigation start until the board is interactive: loading
+ * screens gone, the camera ready, every object in the canvas's scene, and one frame drawn.
+ */
+async function openAndTime(page: Page, boardUrl: string, objects: number): Promise<number> {
+  await page.goto(boardUrl, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    (n) => {
+      const engine = (window as unknown as { __wbCanvas?: { store: { entries: Map<string, unknown> }; stats: { firstDrawAt: number | null } } }).__wbCanvas;
+      const ready =
+        !!document.querySelector('[data-testid="board-page"]') &&
+        !document.querySelector('[data-testid="board-setting-up"]') &&
+        !!engine &&
+        engine.store.entries.size >= n &&
+        (n === 0 || engine.stats.firstDrawAt !== null);
+      return ready ? performance.now() : false;
+    },
+    objects,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  return Math.round((await handle.jsonValue()) as number);
+}
+
+async function seedBoard(page: Page, count: number): Promise<void> {
+  await page.evaluate((n) => {
+    const engine = (window as unknown as { __wbCanvas: { add(objs: unknown[]): void } }).__wbCanvas;
+    const objs: unknown[] = [];
+    for (let i = 0; i < n; i++) {
+      // 100 per row on a 75-unit grid: inside the smallest plan's bounded canvas (±4000).
+      const x = (i % 100) * 75 - 3750;
+      const y = Math.floor(i / 100) * 75 - 1875;
+      const id = `bench-${i}`;
+      objs.push(
+        i % 3 === 0
+          ? { id, type: 'sticky', zIndex: i, x, y, width: 60, height: 60, text: `Стикер ${i}`, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14, textAlign: 'left', reactions: [] }
+          : i % 3 === 1
+            ? { id, type: 'rectangle', zIndex: i, x, y, width: 60, height: 40, fill: '#BBDEFB', stroke: '#1E88E5', strokeWidth: 2, rotation: 0 }
+            : { id, type: 'ellipse', zIndex: i, x: x + 30, y: y + 30, radiusX: 30, radiusY: 20, fill: '#C8E6C9', stroke: '#43A047', strokeWidth: 2 },
+      );
+    }
+    engine.add(objs);
+  }, count);
+}
+
+export async function runBoardPageScenarios(opts: { url: string; browser: Browser; objects: number; warmRuns: number; cursorMoves: number }): Promise<BoardPageFigures> {
+  const { url, browser, objects } = opts;
+  const owner = await account(url, 'bench-page');
+  const { board } = await api<{ board: { id: string } }>(url, 'POST', '/api/boards', { title: 'Замер страницы', folder_id: null }, owner.token);
+  const boardUrl = `${url}/board/${board.id}`;
+
+  // Seed through the canvas of one context, then make the server persist it.
+  const seeder = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const seedPage = await seeder.newPage();
+  await signIn(seedPage, url, owner);
+  await openAndTime(seedPage, boardUrl, 0);
+  await seedBoard(seedPage, objects);
+  await seedPage
+    .waitForFunction(
+      (n) => (window as unknown as { __wbCanvas: { store: { entries: Map<string, unknown> } } }).__wbCanvas.store.entries.size >= n,
+      objects,
+      { timeout: 60_000 },
+    )
+    .catch(async () => {
+      const seeded = await seedPage.evaluate(() => (window as unknown as { __wbCanvas: { store: { entries: Map<string, unknown> } } }).__wbCanvas.store.entries.size);
+      throw new Error(`seeding gave ${seeded} of ${objects} objects`);
+    });
+  await seedPage.waitForTimeout(1000); // the updates reach the server
+  await api(url, 'POST', '/yjs/force-save', { boardId: board.id }, owner.token);
+  await seeder.close();
+
+  // A fresh context: the first open fills IndexedDB, the next ones read it.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await signIn(page, url, owner);
+  const coldOpenMs = await openAndTime(page, boardUrl, objects);
+  await page.waitForTimeout(1500); // y-indexeddb stores the synced state
+  const warmOpenMs: number[] = [];
+  for (let i = 0; i < opts.warmRuns; i++) warmOpenMs.push(await openAndTime(page, boardUrl, objects));
+
+  // Cursor latency: A moves, B records when the cursor with that x is drawn (same clock: one machine).
+  const b = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const pageB = await b.newPage();
+  await signIn(pageB, url, owner);
+  await openAndTime(pageB, boardUrl, objects);
+  await pageB.evaluate(() => {
+    const seen: [number, number][] = [];
+    (window as unknown as { __cursorSeen: [number, number][] }).__cursorSeen = seen;
+    new MutationObserver((records) => {
+      const now = performance.timeOrigin + performance.now();
+      for (const r of records) {
+        const el = r.target as HTMLElement;
+        if (el.dataset?.testid === 'remote-cursor' && el.dataset.x) seen.push([Number(el.dataset.x), now]);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-x'], childList: true });
+  });
+  const stage = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
+  const sent: [number, number][] = [];
+  for (let i = 0; i < opts.cursorMoves; i++) {
+    const sx = stage.x + 200 + (i % 60) * 13;
+    const sy = stage.y + 200 + Math.floor(i / 60) * 7;
+    const boardX = await page.evaluate(
+      ([x, y, ox, oy]) =>
+        Math.round((window as unknown as { __wbCanvas: { toBoard(p: { x: number; y: number }): { x: number } } }).__wbCanvas.toBoard({ x: x - ox, y: y - oy }).x),
+      [sx, sy, stage.x, stage.y] as const,
+    );
+    const t0 = Date.now();
+    await page.mouse.move(sx, sy);
+    sent.push([boardX, t0]);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(1000);
+  const seen = await pageB.evaluate(() => (window as unknown as { __cursorSeen: [number, number][] }).__cursorSeen);
+  const latencies: number[] = [];
+  let from = 0;
+  for (const [x, t0] of sent) {
+    const idx = seen.findIndex(([sx, t], k) => k >= from && sx === x && t >= t0);
+    if (idx >= 0) {
+      latencies.push(seen[idx]![1] - t0);
+      from = idx;
+    }
+  }
+  latencies.sort((p, q) => p - q);
+  await b.close();
+  await ctx.close();
+  return {
+    objects,
+    coldOpenMs,
+    warmOpenMs,
+    cursorLatencyMs: {
+      samples: latencies.length,
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      max: Math.round(latencies.at(-1) ?? NaN),
+    },
+  };
+}
