@@ -208,11 +208,15 @@ await server.listen();
 async function preparePeers(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(path.join(dir, 'package.json'))) writeFileSync(path.join(dir, 'package.json'), '{"name":"rt-compare","private":true,"type":"module"}\n');
-  const ready = ['@hocuspocus/server', '@y/websocket-server', 'ws'].every((m) => existsSync(path.join(dir, 'node_modules', m, 'package.json')));
+  const version = (m: string) => {
+    const f = path.join(dir, 'node_modules', m, 'package.json');
+    return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as { version: string }).version : null;
+  };
+  const ready = version('@hocuspocus/server') !== null && version('@y/websocket-server') !== null && version('ws')?.startsWith('8.');
   if (!ready) {
     console.error(`installing @hocuspocus/server and @y/websocket-server into ${dir} …`);
     await new Promise<void>((resolve, reject) => {
-      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server', 'ws'], { stdio: 'inherit' });
+      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server', 'ws@8'], { stdio: 'inherit' });
       npm.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm install exited with ${code}`))));
     });
   }

@@ -58,8 +58,24 @@ export interface RelayOptions {
 export class Relay implements Extension {
   readonly name = 'relay';
   private readonly subs = new Map<string, Subscription[]>();
+  private readonly rooms = new Map<string, Room>();
 
-  constructor(private readonly opts: RelayOptions) {}
+  constructor(private readonly opts: RelayOptions) {
+    void this.watchReconnects();
+  }
+
+  /**
+   * Core NATS is at-most-once: whatever was published while this replica was cut off from the
+   * server is gone. After a reconnect every loaded board asks the others for what it lacks (and
+   * they ask it), so each replica's clients catch up without reconnecting.
+   */
+  private async watchReconnects(): Promise<void> {
+    for await (const s of this.opts.nc.status()) {
+      if (s.type !== 'reconnect') continue;
+      this.opts.logger.info({ boards: this.rooms.size }, 'relay reconnected; catching up');
+      for (const room of this.rooms.values()) void this.syncFromPeers(room);
+    }
+  }
 
   /** Runs before the store is read: updates relayed meanwhile are applied, Yjs orders them. */
   async onLoadDocument(room: Room): Promise<void> {
@@ -75,8 +91,15 @@ export class Relay implements Extension {
     await nc.flush();
   }
 
-  /** Asks replicas holding the board for whatever they accepted and have not flushed yet. */
+  /** Asks replicas holding the board for what they hold beyond this copy, then answers them too. */
   async afterLoadDocument(room: Room): Promise<void> {
+    await this.syncFromPeers(room);
+    const syncSub = this.opts.nc.subscribe(subject(room.boardId, 'sync'), { callback: (err, msg) => !err && this.onSyncRequest(room, msg) });
+    this.subs.get(room.boardId)?.push(syncSub);
+    this.rooms.set(room.boardId, room);
+  }
+
+  private async syncFromPeers(room: Room): Promise<void> {
     const { nc, replicaId } = this.opts;
     try {
       const reply = await nc.request(subject(room.boardId, 'sync'), frame(replicaId, Y.encodeStateVector(room.doc)), {
@@ -85,6 +108,7 @@ export class Relay implements Extension {
       const d = decoding.createDecoder(reply.data);
       const diff = decoding.readVarUint8Array(d);
       const awareness = decoding.readVarUint8Array(d);
+      if (room.doc.isDestroyed) return;
       Y.applyUpdate(room.doc, diff, Origin.RELAY);
       applyAwarenessUpdate(room.awareness, awareness, Origin.RELAY);
     } catch (err) {
@@ -92,8 +116,6 @@ export class Relay implements Extension {
       const code = (err as { code?: string }).code;
       if (code !== '503' && code !== 'TIMEOUT') this.opts.logger.warn({ err, boardId: room.boardId }, 'sync request failed');
     }
-    const syncSub = nc.subscribe(subject(room.boardId, 'sync'), { callback: (err, msg) => !err && this.onSyncRequest(room, msg) });
-    this.subs.get(room.boardId)?.push(syncSub);
   }
 
   /** One message per board per group commit: everything this replica made durable in it, merged. */
@@ -110,6 +132,7 @@ export class Relay implements Extension {
   afterUnloadDocument(room: Room): void {
     for (const s of this.subs.get(room.boardId) ?? []) s.unsubscribe();
     this.subs.delete(room.boardId);
+    if (this.rooms.get(room.boardId) === room) this.rooms.delete(room.boardId);
   }
 
   /** Sends a control message to every replica holding the board (this one included). */

@@ -1,0 +1,108 @@
+/**
+ * Faults: the document store (FerretDB) or NATS stopped for 10 s. Edits are held, never shown
+ * before they are durable, never lost, and everything recovers without clients reconnecting.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addObject, getObjects } from '@wb/board-model';
+import { freePort, type EmbeddedPostgresHandle } from '@wb/db';
+import { eventually, sleep, startMongo, startNats, startPostgres, tempDir, type ManagedProcess } from '@wb/testkit';
+import { createInProcessTransport } from '@wb/events';
+import { createMongoStore } from '../src/store/mongo.ts';
+import type { DocumentStore } from '../src/store/types.ts';
+import { provider, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+
+const OUTAGE_MS = 10_000;
+
+let pg: EmbeddedPostgresHandle;
+let platform: Platform;
+const cleanup: Array<() => unknown> = [];
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  platform = await startPlatform(pg.url);
+});
+
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+  await platform?.stop();
+  await pg?.stop();
+});
+
+const ids = (p: { doc: Parameters<typeof getObjects>[0] }) => [...getObjects(p.doc).keys()].sort();
+
+describe('store outage', () => {
+  it('edits made while the store is down are held (not shown), then written and shown; nothing is lost', async () => {
+    const port = await freePort();
+    const dataDir = await tempDir('ferret-outage');
+    let mongo: ManagedProcess = await startMongo({ port, dataDir });
+    cleanup.push(() => mongo.stop());
+    const store: DocumentStore = await createMongoStore({ url: mongo.url, dbName: 'rt_outage' });
+    cleanup.push(() => store.close());
+    const rt: RunningRealtime = await startRealtime({ platform, store });
+    cleanup.push(() => rt.stop());
+
+    const owner = await platform.user('Владелец');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const a = provider(rt.wsUrl, id, owner.token);
+    const b = provider(rt.wsUrl, id, links.editor!);
+    cleanup.push(() => a.destroy(), () => b.destroy());
+    await Promise.all([synced(a), synced(b)]);
+    addObject(a.doc, sticky('before'));
+    await eventually(() => expect(ids(b)).toEqual(['before']));
+
+    await mongo.stop();
+    addObject(a.doc, sticky('during-1'));
+    await sleep(500);
+    addObject(a.doc, sticky('during-2'));
+    await sleep(2_000);
+    // Not durable, so not visible.
+    expect(ids(b)).toEqual(['before']);
+    expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
+    await sleep(OUTAGE_MS - 2_500);
+
+    mongo = await startMongo({ port, dataDir });
+    await eventually(() => expect(ids(b)).toEqual(['before', 'during-1', 'during-2']), { timeoutMs: 30_000 });
+    expect(a.wsconnected && b.wsconnected).toBe(true);
+    const stored = await store.load(id);
+    expect(stored.log.length).toBeGreaterThan(0);
+    expect(rt.service.server.commits.backlogBytes).toBe(0);
+  }, 90_000);
+});
+
+describe('NATS outage', () => {
+  it('each replica keeps serving its own clients and both catch up afterwards', async () => {
+    const port = await freePort();
+    const storeDir = await tempDir('nats-outage');
+    let nats: ManagedProcess = await startNats({ port, storeDir });
+    cleanup.push(() => nats.stop());
+    const mongo = await startMongo();
+    cleanup.push(() => mongo.stop());
+    const store = await createMongoStore({ url: mongo.url, dbName: 'rt_nats_outage' });
+    cleanup.push(() => store.close());
+    // Each replica its own event transport (one durable consumer each); the relay is what is tested.
+    const r1 = await startRealtime({ platform, store, natsUrl: nats.url, replicaId: 'r1', transport: createInProcessTransport() });
+    const r2 = await startRealtime({ platform, store, natsUrl: nats.url, replicaId: 'r2', transport: createInProcessTransport() });
+    cleanup.push(() => r1.stop(), () => r2.stop());
+
+    const owner = await platform.user('Владелец');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const [a1, b1] = [provider(r1.wsUrl, id, owner.token), provider(r1.wsUrl, id, links.editor!)];
+    const [a2, b2] = [provider(r2.wsUrl, id, owner.token), provider(r2.wsUrl, id, links.editor!)];
+    const all = [a1, b1, a2, b2];
+    cleanup.push(() => all.forEach((p) => p.destroy()));
+    await Promise.all(all.map((p) => synced(p)));
+    addObject(a1.doc, sticky('x-before'));
+    await eventually(() => all.forEach((p) => expect(ids(p)).toEqual(['x-before'])));
+
+    await nats.stop();
+    addObject(a1.doc, sticky('r1-during'));
+    addObject(a2.doc, sticky('r2-during'));
+    // Each replica serves its own clients on its own.
+    await eventually(() => expect(ids(b1)).toContain('r1-during'));
+    await eventually(() => expect(ids(b2)).toContain('r2-during'));
+    await sleep(OUTAGE_MS);
+
+    nats = await startNats({ port, storeDir });
+    await eventually(() => all.forEach((p) => expect(ids(p)).toEqual(['r1-during', 'r2-during', 'x-before'])), { timeoutMs: 30_000 });
+  }, 90_000);
+});
