@@ -7,6 +7,7 @@ import { setNavigator } from './app/navigation.ts';
 import { createAppRouter, pageFor, pageModules } from './app/routes.tsx';
 import { store } from './app/store.ts';
 import { handleSessionExpired, initAuth } from './features/auth/session.ts';
+import { localTokenStore } from './features/auth/tokenStorage.ts';
 import './styles/index.css';
 
 const router = createAppRouter();
@@ -18,6 +19,8 @@ setAuthFailureHandler(() => handleSessionExpired(store.dispatch, store.getState)
 void initAuth(store.dispatch);
 const firstPage = pageFor(window.location.pathname);
 if (firstPage) void pageModules[firstPage]();
+if (firstPage === '/dashboard' && localTokenStore.getAccessToken())
+  void import('./features/dashboard/prefetch.ts').then((m) => m.prefetchDashboard(store.dispatch));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

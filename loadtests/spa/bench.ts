@@ -114,6 +114,7 @@ try {
   ] as const) {
     const context = await newContext(browser, signedIn ? session : undefined);
     const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`page error on ${route}: ${String(e)}`));
     const { bytes, files } = await scriptBytes(page, `${stack.url}${route}`, ready);
     transfer.push(`  ${route.padEnd(11)} ${(bytes / 1024).toFixed(1)} KiB of JavaScript in ${files} file(s)`);
     await context.close();

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
 import styles from './RouteError.module.css';
-import { buttonClass } from '../components/ui/index.ts';
+// Straight from the module, not the ui barrel: this page is in the entry chunk, the barrel would pull every Radix primitive into it.
+import { buttonClass } from '../components/ui/Button.tsx';
 
 const TEXT = {
   title: 'Не удалось открыть страницу',

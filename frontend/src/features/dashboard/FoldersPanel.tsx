@@ -79,10 +79,11 @@ export function FoldersPanel(p: Props) {
             className="section-toggle"
             aria-expanded={tagsOpen}
             onClick={() => setTagsOpen((v) => !v)}
-            aria-label={OWN.tagFilter}
+            // The visible 'Теги' is the name (a different aria-label would not match what a voice
+            // user reads on screen); the tag list itself is labelled as the filter.
             data-testid="tag-filter-toggle"
           >
-            <ChevronRightIcon size={14} className={`chev${tagsOpen ? ' chev--open' : ''}`} />
+            <ChevronRightIcon size={14} className={`chev${tagsOpen ? ' chev--open' : ''}`} aria-hidden="true" />
             <span>{OWN.tags}</span>
             {p.selectedTagIds.length ? (
               <span className="count-badge count-badge--accent">{p.selectedTagIds.length}</span>
@@ -95,7 +96,7 @@ export function FoldersPanel(p: Props) {
           ) : null}
         </div>
         {tagsOpen ? (
-          <div className="tag-filter" data-testid="tag-filter">
+          <div className="tag-filter" role="group" aria-label={OWN.tagFilter} data-testid="tag-filter">
             {p.tags.length === 0 ? (
               <p className="folders-panel__muted">{OWN.noTags}</p>
             ) : (
