@@ -2,8 +2,8 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import type { CameraPosition, Point, Tool, ToolStyle } from '@wb/board-model';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { CanvasEngine, type ArrowStyle, type EditRequest } from './engine/CanvasEngine.ts';
-import { naturalSize } from './engine/images.ts';
-import { clipboardImages, dataUrlUpload, isImageFile } from './images.ts';
+import { naturalSize, setImageSrcResolver } from './engine/images.ts';
+import { ImageUploadError, clipboardImages, dataUrlUpload, isImageFile } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
 import { Listeners } from './listeners.ts';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
@@ -91,6 +91,8 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
     // The origin is fixed for the engine's life; a new document makes a new engine.
   }, [doc, overlay]);
 
+  const { resolveImageSrc } = props;
+  useEffect(() => setImageSrcResolver(resolveImageSrc), [resolveImageSrc]);
   useEffect(() => engine?.setRole(role), [engine, role]);
   const { max_width: maxWidth, max_height: maxHeight, unlimited } = limits;
   // By value: the page may build a new limits object on every render.
@@ -117,6 +119,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       try {
         src = await (latest.current.uploadImage ?? dataUrlUpload)(file);
       } catch (err) {
+        if (err instanceof ImageUploadError) return say(err.message);
         return say(err instanceof RangeError ? LABELS.imageTooLarge : LABELS.imageUploadFailed);
       }
       engine.insertImage(src, await naturalSize(src), at);

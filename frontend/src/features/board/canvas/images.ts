@@ -30,3 +30,33 @@ export async function dataUrlUpload(file: File): Promise<string> {
   if (url.length > OBJECT_LIMITS.imageSrcLength) throw new RangeError('image too large');
   return url;
 }
+
+/** The server's refusal (type, size, role), with its Russian text. */
+export class ImageUploadError extends Error {}
+
+/**
+ * The image store's upload call (POST /yjs/images/:boardId, raw bytes; owner and editors). Answers
+ * the image's URL for the object's `src`. For the page: `uploadImage={(f) => uploadBoardImage(id, f, auth)}`.
+ */
+export async function uploadBoardImage(
+  boardId: string,
+  file: Blob,
+  auth: { accessToken?: string | null; shareToken?: string | null },
+): Promise<string> {
+  const headers: Record<string, string> = { 'Content-Type': file.type || 'application/octet-stream' };
+  if (auth.accessToken) headers.Authorization = `Bearer ${auth.accessToken}`;
+  if (auth.shareToken) headers['x-share-token'] = auth.shareToken;
+  const res = await fetch(`/yjs/images/${encodeURIComponent(boardId)}`, { method: 'POST', headers, body: file });
+  const body = (await res.json().catch(() => null)) as { url?: string; error?: string } | null;
+  if (!res.ok || !body?.url) throw new ImageUploadError(body?.error ?? `HTTP ${res.status}`);
+  return body.url;
+}
+
+/**
+ * Stored images are read with the viewer's credential in the query (an <img> sends no headers).
+ * For the page: `resolveImageSrc={(src) => imageSrcWithToken(src, token)}`.
+ */
+export function imageSrcWithToken(src: string, token: string | null | undefined): string {
+  if (!token || !src.startsWith('/yjs/images/')) return src;
+  return `${src}${src.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+}

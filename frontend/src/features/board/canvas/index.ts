@@ -15,7 +15,8 @@
  *   undoOrigin={localOrigin}       // Y.UndoManager tracks this origin only
  *   onCursorMove={setCursor}       // board coordinates, for the footer and awareness
  *   onExportArea={exportPng}       // after canvas.current.setTool('export-select')
- *   uploadImage={upload}           // File → image URL (the image store)
+ *   uploadImage={(f) => uploadBoardImage(boardId, f, { accessToken, shareToken })}
+ *   resolveImageSrc={(src) => imageSrcWithToken(src, accessToken ?? shareToken)}
  *   onObjectCountChange={setCount}
  *   onMessage={toast}
  * />
@@ -27,3 +28,4 @@
  */
 export { BoardCanvas } from './BoardCanvas.tsx';
 export type { Area, BoardCanvasHandle, BoardCanvasProps } from './types.ts';
+export { uploadBoardImage, imageSrcWithToken, ImageUploadError } from './images.ts';

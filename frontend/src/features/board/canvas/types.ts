@@ -36,6 +36,11 @@ export interface BoardCanvasProps {
    * in the document (small boards, tests).
    */
   uploadImage?: (file: File) => Promise<string>;
+  /**
+   * Turns a stored image `src` into a URL the browser may load (the image store wants the viewer's
+   * token in the query: `imageSrcWithToken` from this module). Default: the src as is.
+   */
+  resolveImageSrc?: (src: string) => string;
   /** Valid objects on the board, after every change. */
   onObjectCountChange?: (count: number) => void;
   /** Right click on an object (or the empty canvas: objectId null), for the page's context menu. */

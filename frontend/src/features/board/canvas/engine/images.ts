@@ -2,6 +2,12 @@
 type Loaded = HTMLImageElement | 'error';
 const images = new Map<string, Loaded | 'loading'>();
 const listeners = new Set<(src: string) => void>();
+let resolveSrc: (src: string) => string = (src) => src;
+
+/** How a stored `src` becomes a loadable URL (the page adds the read token); the cache stays keyed by `src`. */
+export function setImageSrcResolver(fn: ((src: string) => string) | undefined): void {
+  resolveSrc = fn ?? ((src) => src);
+}
 
 /** Runs `fn` whenever an image finishes loading (or fails); answers the unsubscribe. */
 export function onImageSettled(fn: (src: string) => void): () => void {
@@ -23,7 +29,7 @@ export function imageFor(src: string): HTMLImageElement | 'error' | null {
   };
   img.onload = () => settle(img);
   img.onerror = () => settle('error');
-  img.src = src;
+  img.src = resolveSrc(src);
   return null;
 }
 
@@ -33,6 +39,6 @@ export function naturalSize(src: string): Promise<{ width: number; height: numbe
     const img = new Image();
     img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
     img.onerror = () => resolve({ width: 0, height: 0 });
-    img.src = src;
+    img.src = resolveSrc(src);
   });
 }
