@@ -61,6 +61,25 @@ const MARK = Buffer.from('BENCHTS');
 
 // ---------------------------------------------------------------- servers
 
+/** What is running now, stopped in reverse on Ctrl+C too (no orphaned PostgreSQL or servers). */
+const running = new Set<() => Promise<void>>();
+function tracked(stop: () => Promise<void>): () => Promise<void> {
+  const once = async () => {
+    running.delete(once);
+    await stop();
+  };
+  running.add(once);
+  return once;
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    void (async () => {
+      for (const stop of [...running].reverse()) await stop().catch(() => {});
+      process.exit(130);
+    })();
+  });
+}
+
 interface Target {
   name: string;
   wsUrl: string;
@@ -137,7 +156,7 @@ async function startPlatform() {
     boardsBase,
     token,
     boardIds,
-    async stop() {
+    stop: tracked(async () => {
       await boardsSrv.close();
       await boards.stop();
       await authSrv.close();
@@ -146,7 +165,7 @@ async function startPlatform() {
       await authPool.end();
       await transport.close();
       await pg.stop();
-    },
+    }),
   };
 }
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -183,7 +202,7 @@ async function startOurs(p: Platform): Promise<Target> {
     metricsUrl: `http://127.0.0.1:${port}/metrics`,
     pid: child.pid,
     sampleFile: samples,
-    stop: () => stopChild(child),
+    stop: tracked(() => stopChild(child)),
   };
 }
 
@@ -238,7 +257,7 @@ async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promi
     hocuspocus: name === 'hocuspocus',
     pid: child.pid,
     sampleFile: samples,
-    stop: () => stopChild(child),
+    stop: tracked(() => stopChild(child)),
   };
 }
 
