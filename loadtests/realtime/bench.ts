@@ -231,11 +231,13 @@ async function preparePeers(dir: string): Promise<void> {
     const f = path.join(dir, 'node_modules', m, 'package.json');
     return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as { version: string }).version : null;
   };
-  const ready = version('@hocuspocus/server') !== null && version('@y/websocket-server') !== null && version('ws')?.startsWith('8.');
+  // @y/websocket-server 0.1.5 depends on a Yjs 14 pre-release that does not interoperate with the
+  // Yjs 13 clients here (nothing is delivered); 0.1.1 is the last release on Yjs 13.
+  const ready = version('@hocuspocus/server') !== null && version('@y/websocket-server') === '0.1.1' && version('ws')?.startsWith('8.');
   if (!ready) {
     console.error(`installing @hocuspocus/server and @y/websocket-server into ${dir} …`);
     await new Promise<void>((resolve, reject) => {
-      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server', 'ws@8'], { stdio: 'inherit' });
+      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server@0.1.1', 'ws@8'], { stdio: 'inherit' });
       npm.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm install exited with ${code}`))));
     });
   }

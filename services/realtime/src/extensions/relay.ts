@@ -73,7 +73,12 @@ export class Relay implements Extension {
     for await (const s of this.opts.nc.status()) {
       if (s.type !== 'reconnect') continue;
       this.opts.logger.info({ boards: this.rooms.size }, 'relay reconnected; catching up');
-      for (const room of this.rooms.values()) void this.syncFromPeers(room);
+      // The peers' subscriptions come back when they reconnect too, so ask again a little later.
+      for (const delay of [0, 1_000, 3_000]) {
+        setTimeout(() => {
+          for (const room of this.rooms.values()) void this.syncFromPeers(room);
+        }, delay).unref();
+      }
     }
   }
 
