@@ -24,6 +24,19 @@ export interface SvgOptions {
   imageHref?: (src: string) => string | undefined;
   /** Extra <style> content, e.g. @font-face rules for a browser viewing the file. */
   fontCss?: string;
+  /**
+   * Draws one line of text itself (e.g. as glyph outlines, so a rasteriser does no text layout of its
+   * own); undefined falls back to <text>. `x` is the anchor point, `y` the baseline.
+   */
+  textLine?: (
+    line: string,
+    fontSize: number,
+    x: number,
+    y: number,
+    anchor: 'start' | 'middle' | 'end',
+  ) => string | undefined;
+  /** Definitions the textLine hook referenced, written into <defs> at the end. */
+  extraDefs?: () => string;
 }
 
 /** Shared <defs>: identical definitions (one shadow for every sticky) are written once. */
@@ -154,7 +167,7 @@ function arrowSvg(a: ArrowPrimitive): string {
  * a rasteriser left to pick fonts itself draws the spaces and digits after an emoji from the emoji
  * font (it has them, for keycaps), which shifts everything after it.
  */
-function textSvg(t: TextPrimitive): string {
+function textSvg(t: TextPrimitive, options: SvgOptions): string {
   const anchor = t.align === 'center' ? 'middle' : t.align === 'right' ? 'end' : 'start';
   const x =
     t.width === undefined || t.align === 'left'
@@ -165,7 +178,10 @@ function textSvg(t: TextPrimitive): string {
   const baseline = t.lineHeight / 2 + ((TEXT_ASCENT_EM - TEXT_DESCENT_EM) / 2) * t.fontSize;
   const opacity = t.opacity !== undefined && t.opacity < 1 ? ` opacity="${num(t.opacity)}"` : '';
   const lines = t.lines.map((line, i) => {
-    const y = num(t.y + i * t.lineHeight + baseline);
+    const baselineY = t.y + i * t.lineHeight + baseline;
+    const drawn = options.textLine?.(line, t.fontSize, x, baselineY, anchor);
+    if (drawn !== undefined) return drawn;
+    const y = num(baselineY);
     const runs = fontRuns(line);
     if (!runs.some((r) => r.emoji))
       return `<text x="${num(x)}" y="${y}" text-anchor="${anchor}" xml:space="preserve">${esc(line)}</text>`;
@@ -222,7 +238,7 @@ export function primitiveToSvg(p: ScenePrimitive, defs: Defs, options: SvgOption
     case 'arrow':
       return arrowSvg(p);
     case 'text':
-      return textSvg(p);
+      return textSvg(p, options);
     case 'image':
       return imageSvg(p, options);
   }
@@ -238,7 +254,7 @@ export function sceneToSvg(scene: Scene, options: SvgOptions = {}): string {
     const inner = item.primitives.map((p) => primitiveToSvg(p, defs, options)).join('');
     body.push(`<g data-id="${esc(item.id)}" data-kind="${item.kind}">${inner}</g>`);
   }
-  const style = options.fontCss ? `<style>${options.fontCss}</style>` : '';
+  const style = (options.fontCss ? `<style>${options.fontCss}</style>` : '') + (options.extraDefs?.() ?? '');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${num(width)}" height="${num(height)}" viewBox="${num(x)} ${num(y)} ${num(width)} ${num(height)}">` +
     `<defs>${style}${[...defs].map(([body, id]) => body.replace('id=""', `id="${id}"`)).join('')}</defs>` +

@@ -5,6 +5,11 @@ declare module 'svg-to-pdfkit' {
     svg: string,
     x?: number,
     y?: number,
-    options?: { width?: number; height?: number; assumePt?: boolean; fontCallback?: (family: string) => string },
+    options?: {
+      width?: number;
+      height?: number;
+      assumePt?: boolean;
+      fontCallback?: (family: string) => string;
+    },
   ): void;
 }

@@ -14,6 +14,7 @@ import {
   type BoardSnapshot,
 } from '@wb/board-model';
 import type { FontFiles } from './fonts.ts';
+import { glyphText } from './glyphs.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
 
@@ -81,12 +82,16 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
   const scene = boardToScene(task.board, { area: task.area, background: task.background });
   if (scene.items.length > task.maxObjects)
     return { ok: false, reason: 'too-many-objects', items: scene.items.length };
-  const svg = sceneToSvg(scene, { imageHref: (src) => task.images[src] });
   const items = scene.items.length;
+  const imageHref = (src: string) => task.images[src];
   if (task.format === 'svg') {
-    const withFonts = svg.replace('<defs>', `<defs><style>${SVG_FONT_CSS}</style>`);
-    return { ok: true, bytes: new TextEncoder().encode(withFonts), items };
+    // The SVG file keeps real text (selectable, searchable), in the families it names.
+    const svg = sceneToSvg(scene, { imageHref, fontCss: SVG_FONT_CSS });
+    return { ok: true, bytes: new TextEncoder().encode(svg), items };
   }
+  // PNG and PDF draw text as the bundled fonts' outlines (glyphs.ts).
+  const glyphs = glyphText(task.fonts);
+  const svg = sceneToSvg(scene, { imageHref, textLine: glyphs.textLine, extraDefs: glyphs.defs });
   if (task.format === 'png') return { ok: true, bytes: toPng(svg, task.fonts), items };
   return { ok: true, bytes: await toPdf(svg, task.area, task.fonts), items };
 }

@@ -1,0 +1,154 @@
+// Issue 13's figures: PNG, SVG and PDF of a 4,000×4,000 area holding 2,000 mixed objects, exports per
+// second at 4 concurrent requests, and GET /api/auth/verify's p99 measured while those exports run.
+// The product runs in its embedded mode in a child process; this process writes the board through a
+// real y-websocket client and makes the calls.
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import { PNG } from 'pngjs';
+import { addArrow, addObject, type ArrowInput, type CanvasObjectInput } from '@wb/board-model';
+import { api, commandLine, load, machineInfo, startStack } from '../lib/harness.ts';
+
+const OBJECTS = Number(process.env.BENCH_OBJECTS ?? 2000);
+const SIDE = 4000;
+const CONCURRENT_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const area = { x: -SIDE / 2, y: -SIDE / 2, width: SIDE, height: SIDE };
+
+/** Deterministic pseudo-random numbers, so every run draws the same board. */
+function rng(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+function mixedBoard(imageUrl: string): { objects: CanvasObjectInput[]; arrows: ArrowInput[] } {
+  const r = rng(42);
+  const at = () => -SIDE / 2 + r() * (SIDE - 300);
+  const objects: CanvasObjectInput[] = [];
+  const arrows: ArrowInput[] = [];
+  const colors = ['#FFF2B3', '#FFD6A5', '#A0C4FF', '#CAFFBF', '#FFADAD'];
+  const arrowCount = Math.round(OBJECTS * 0.1);
+  for (let i = 0; objects.length < OBJECTS - arrowCount; i++) {
+    const x = at();
+    const y = at();
+    const id = `o${i}`;
+    const kind = i % 9;
+    const c = colors[i % colors.length]!;
+    if (kind === 0 || kind === 1)
+      objects.push({ id, type: 'sticky', x, y, width: 160, height: 140, text: `Стикер ${i}: задача с текстом, который переносится по словам 👍`, backgroundColor: c, textColor: '#333333', fontSize: 14, textAlign: 'left', zIndex: i, reactions: i % 4 === 0 ? [{ emoji: '🔥', userId: 'u1', userName: 'Аня' }] : [] });
+    else if (kind === 2) objects.push({ id, type: 'rectangle', x, y, width: 120, height: 80, fill: c, stroke: '#333333', strokeWidth: 2, rotation: (i * 7) % 45, zIndex: i });
+    else if (kind === 3) objects.push({ id, type: 'ellipse', x, y, radiusX: 60, radiusY: 40, fill: c, stroke: '#1E88E5', strokeWidth: 2, zIndex: i });
+    else if (kind === 4) objects.push({ id, type: 'line', points: [x, y, x + 150, y + 60], stroke: '#43A047', strokeWidth: 3, zIndex: i });
+    else if (kind === 5 || kind === 6) {
+      const points: number[] = [];
+      for (let k = 0; k < 30; k++) points.push(x + k * 6, y + Math.sin(k / 3) * 30);
+      objects.push({ id, type: kind === 5 ? 'path' : 'highlighter', points, stroke: kind === 5 ? '#8E24AA' : '#FFEB3B', strokeWidth: kind === 5 ? 3 : 16, tension: 0.5, zIndex: i });
+    } else if (kind === 7) objects.push({ id, type: 'text', x, y, text: `Текст ${i}\nвторая строка`, fontSize: 18, fill: '#333333', zIndex: i });
+    else objects.push({ id, type: 'image', x, y, width: 120, height: 90, src: imageUrl, zIndex: i, reactions: [] });
+  }
+  const ends = objects.filter((o) => o.type === 'sticky');
+  for (let i = 0; i < arrowCount; i++) {
+    const from = ends[i % ends.length]!;
+    const to = ends[(i * 7 + 3) % ends.length]!;
+    if (from.id !== to.id) arrows.push({ id: `a${i}`, fromId: from.id, toId: to.id, style: (['solid', 'dashed', 'dotted'] as const)[i % 3] });
+  }
+  return { objects, arrows };
+}
+
+async function drawBoard(wsUrl: string, boardId: string, token: string, board: ReturnType<typeof mixedBoard>) {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(wsUrl, boardId, doc, { params: { token }, WebSocketPolyfill: WebSocket as never, disableBc: true });
+  await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+  // Batches, so no single update passes realtime's message limit.
+  for (let i = 0; i < board.objects.length; i += 100) doc.transact(() => board.objects.slice(i, i + 100).forEach((o) => addObject(doc, o)));
+  doc.transact(() => board.arrows.forEach((a) => addArrow(doc, a)));
+  return provider;
+}
+
+async function exportOnce(base: string, token: string, boardId: string, format: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/export/${format}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ boardId, area }),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok && process.env.BENCH_DEBUG) console.error(format, res.status, body.toString().slice(0, 300));
+  return { ms: performance.now() - t0, bytes: body.length, status: res.status };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-password-1' };
+const stack = await startStack({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+try {
+  const base = stack.url;
+  const reg = await api<{ accessToken: string }>(base, 'POST', '/api/auth/register', { email: `bench-export-${Date.now()}@example.com`, password: 'Bench-password-1', name: 'Экспорт' });
+  const token = reg.accessToken;
+  // PDF needs a plan that has it; with limits switched off (billing's system config) every user may.
+  const admin = await api<{ accessToken: string }>(base, 'POST', '/api/auth/login', ADMIN);
+  await api(base, 'PUT', '/api/admin/config', { limits_enabled: false }, admin.accessToken);
+  for (let i = 0; i < 100; i++) {
+    const { formats } = await api<{ formats: string[] }>(base, 'GET', '/api/export/formats', undefined, token);
+    if (formats.includes('pdf')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { board } = await api<{ board: { id: string } }>(base, 'POST', '/api/boards', { title: 'Бенчмарк экспорта', folder_id: null }, token);
+  await api(base, 'PATCH', `/api/boards/${board.id}`, { background: 'grid' }, token);
+  const img = new PNG({ width: 64, height: 48 });
+  for (let i = 0; i < img.data.length; i += 4) img.data.set([(i / 4) % 255, 120, 200, 255], i);
+  const up = await fetch(`${base}/yjs/images/${board.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(PNG.sync.write(img)) });
+  const imageUrl = ((await up.json()) as { url: string }).url;
+  const content = mixedBoard(imageUrl);
+  const provider = await drawBoard(base.replace('http', 'ws') + '/yjs', board.id, token, content);
+  // Wait until realtime holds everything (the export reads its live state).
+  for (let i = 0; i < 200; i++) {
+    const svg = await exportOnce(base, token, board.id, 'svg');
+    if (svg.status === 200 && svg.bytes > 0) {
+      const text = await (await fetch(`${base}/api/export/svg`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ boardId: board.id, area }) })).text();
+      if ((text.match(/data-id=/g) ?? []).length >= content.objects.length + content.arrows.length) break;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  provider.destroy();
+
+  const single: Record<string, { ms: number; bytes: number }> = {};
+  for (const format of ['svg', 'png', 'pdf']) {
+    await exportOnce(base, token, board.id, format); // warm-up: threads, fonts
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await exportOnce(base, token, board.id, format));
+    if (runs.some((r) => r.status !== 200)) throw new Error(`${format} export answered ${runs.map((r) => r.status).join(',')}`);
+    single[format] = { ms: median(runs.map((r) => r.ms)), bytes: runs[0]!.bytes };
+  }
+
+  const verifyAlone = await load('GET /api/auth/verify, no exports', { url: `${base}/api/auth/verify`, connections: 10, duration: 10, warmup: 2, headers: { authorization: `Bearer ${token}` } });
+
+  // 4 clients each exporting PNG back to back, while autocannon measures verify.
+  let stop = false;
+  let done = 0;
+  let refused = 0;
+  const started = performance.now();
+  const clients = Array.from({ length: 4 }, async () => {
+    while (!stop) {
+      const r = await exportOnce(base, token, board.id, 'png');
+      if (r.status === 200) done++;
+      else refused++;
+    }
+  });
+  const verifyDuring = await load('GET /api/auth/verify, 4 PNG exports running', { url: `${base}/api/auth/verify`, connections: 10, duration: CONCURRENT_SECONDS, headers: { authorization: `Bearer ${token}` } });
+  stop = true;
+  await Promise.all(clients);
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log(`\n## export: ${SIDE}×${SIDE} area, ${content.objects.length} objects + ${content.arrows.length} arrows (grid background, one stored image used ${content.objects.filter((o) => o.type === 'image').length}×)`);
+  console.log(`command: ${commandLine()}`);
+  console.log(`machine: ${machineInfo()}`);
+  console.log('| export (one at a time, median of 3) | ms | size |');
+  console.log('|---|---|---|');
+  for (const [format, r] of Object.entries(single)) console.log(`| ${format.toUpperCase()} | ${Math.round(r.ms)} | ${(r.bytes / 1024).toFixed(0)} KiB |`);
+  console.log(`\nPNG exports at 4 concurrent requests: ${(done / seconds).toFixed(2)} exports/s (${done} in ${seconds.toFixed(1)} s, ${refused} answered 503)`);
+  console.log('| GET /api/auth/verify | conns | req/s | p50 ms | p99 ms | max ms | errors |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of [verifyAlone, verifyDuring]) console.log(`| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors + r.non2xx} |`);
+} finally {
+  await stack.stop();
+}
