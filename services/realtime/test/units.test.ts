@@ -1,0 +1,177 @@
+/**
+ * The pure parts behind scale and hardening: capacity rule, token buckets, the admission cache and
+ * the group commit's batching, ordering, retry and backpressure (its writer is a plain function).
+ */
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { BoardAccessAnswer } from '@wb/contracts';
+import { admits } from '../src/domain/capacity.ts';
+import { KeyedLimiter, fullBucket, take } from '../src/domain/rate-limit.ts';
+import { cacheBoardAccess } from '../src/admission-cache.ts';
+import { GroupCommit } from '../src/core/group-commit.ts';
+import { Room } from '../src/core/room.ts';
+import { silent } from './helpers.ts';
+
+const limits = { perBoard: 5, anonymousPerBoard: 3, ownerReserve: 2 };
+
+describe('capacity', () => {
+  it('keeps room for signed-in users and a reserve for the owner', () => {
+    expect(admits({ total: 2, anonymous: 2 }, limits, { owner: false, signedIn: false })).toBe(true);
+    expect(admits({ total: 3, anonymous: 3 }, limits, { owner: false, signedIn: false })).toBe(false);
+    expect(admits({ total: 3, anonymous: 3 }, limits, { owner: false, signedIn: true })).toBe(true);
+    expect(admits({ total: 5, anonymous: 3 }, limits, { owner: false, signedIn: true })).toBe(false);
+    expect(admits({ total: 6, anonymous: 3 }, limits, { owner: true, signedIn: true })).toBe(true);
+    expect(admits({ total: 7, anonymous: 3 }, limits, { owner: true, signedIn: true })).toBe(false);
+  });
+});
+
+describe('token buckets', () => {
+  it('allows a burst, then the refill rate', () => {
+    const spec = { perSecond: 2, burst: 3 };
+    const b = fullBucket(spec, 0);
+    expect([take(b, spec, 0), take(b, spec, 0), take(b, spec, 0), take(b, spec, 0)]).toEqual([true, true, true, false]);
+    expect(take(b, spec, 499)).toBe(false);
+    expect(take(b, spec, 500)).toBe(true);
+  });
+
+  it('limits per key, bounded in keys', () => {
+    const l = new KeyedLimiter({ perSecond: 1, burst: 1 }, 2);
+    expect([l.allow('a', 0), l.allow('a', 0), l.allow('b', 0)]).toEqual([true, false, true]);
+    l.allow('c', 0); // evicts 'a'
+    expect(l.allow('a', 0)).toBe(true);
+  });
+});
+
+describe('admission cache', () => {
+  const answer: BoardAccessAnswer = { role: 'editor', board: { id: 'b', owner_id: 'o', title: 't' } };
+
+  it('one look-up per board and credential for a burst; a revocation forgets, and an overtaken answer is not kept', async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const inner = {
+      access: () => {
+        calls++;
+        return new Promise<BoardAccessAnswer>((resolve) => (release = () => resolve(answer)));
+      },
+    };
+    let now = 0;
+    const cache = cacheBoardAccess(inner, 1_000, () => now);
+    const get = (tok: string) => {
+      const p = cache.access('b', { shareToken: tok });
+      release();
+      return p;
+    };
+    const burst = Array.from({ length: 50 }, () => cache.access('b', { shareToken: 'tok' }));
+    release();
+    await Promise.all(burst);
+    expect(calls).toBe(1);
+    await get('other');
+    expect(calls).toBe(2);
+
+    cache.invalidate('b');
+    const running = cache.access('b', { shareToken: 'tok' });
+    cache.invalidate('b'); // revoked while the look-up runs
+    release();
+    await running;
+    await get('tok');
+    expect(calls).toBe(4);
+
+    now = 2_000; // expired
+    await get('tok');
+    expect(calls).toBe(5);
+  });
+});
+
+function update(key: string): Uint8Array {
+  const d = new Y.Doc();
+  d.getMap('m').set(key, key);
+  return Y.encodeStateAsUpdate(d);
+}
+
+describe('group commit', () => {
+  it('writes what arrives during a write as one batch, one merged entry per board, and shows it only after', async () => {
+    const writes: Array<Array<{ boardId: string; update: Uint8Array }>> = [];
+    const durable: string[] = [];
+    let finish: () => void = () => {};
+    const gc = new GroupCommit({
+      write: async (entries) => {
+        writes.push(entries);
+        await new Promise<void>((r) => (finish = r));
+      },
+      windowMs: 0,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (room, updates) => durable.push(`${room.boardId}:${updates.length}`),
+      onPressure: () => {},
+    });
+    const [a, b] = [new Room('a'), new Room('b')];
+    gc.add(a, update('1'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(writes).toHaveLength(1);
+    for (const k of ['2', '3']) gc.add(a, update(k), 'x');
+    gc.add(b, update('4'), 'y');
+    expect(durable).toEqual([]);
+    finish();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(durable).toEqual(['a:1']);
+    expect(writes[1]!.map((e) => e.boardId)).toEqual(['a', 'b']);
+    const merged = new Y.Doc();
+    Y.applyUpdate(merged, writes[1]![0]!.update);
+    expect([...merged.getMap('m').keys()].sort()).toEqual(['2', '3']);
+    finish();
+    await gc.drain();
+    expect(durable).toEqual(['a:1', 'a:2', 'b:1']);
+  });
+
+  it('retries a failed write without showing anything, pauses past the byte limit and resumes', async () => {
+    let fail = true;
+    const pressure: boolean[] = [];
+    const durable: number[] = [];
+    const gc = new GroupCommit({
+      write: async () => {
+        if (fail) throw new Error('store down');
+      },
+      windowMs: 0,
+      maxPendingBytes: 64,
+      logger: silent,
+      onDurable: (_room, updates) => durable.push(updates.length),
+      onPressure: (p) => pressure.push(p),
+    });
+    const room = new Room('r');
+    for (let i = 0; i < 5; i++) gc.add(room, update(`k${i}`), 'c');
+    expect(pressure).toEqual([true]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(durable).toEqual([]);
+    expect(gc.backlogBytes).toBeGreaterThan(64);
+    fail = false;
+    await gc.settled(room);
+    expect(durable.reduce((s, n) => s + n, 0)).toBe(5);
+    expect(pressure).toEqual([true, false]);
+    expect(gc.backlogBytes).toBe(0);
+  });
+
+  it('drops the queued updates of a revoked origin, keeps the others', async () => {
+    let finish: () => void = () => {};
+    const shown: unknown[] = [];
+    const gc = new GroupCommit({
+      write: () => new Promise<void>((r) => (finish = r)),
+      windowMs: 0,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (_room, _u, origins) => shown.push(...origins),
+      onPressure: () => {},
+    });
+    const room = new Room('r');
+    gc.add(room, update('first'), 'revoked');
+    await new Promise((r) => setTimeout(r, 5));
+    gc.add(room, update('later'), 'revoked');
+    gc.add(room, update('other'), 'kept');
+    expect(gc.dropFrom('revoked')).toBeGreaterThan(0);
+    finish();
+    await new Promise((r) => setTimeout(r, 5));
+    finish();
+    await gc.settled(room);
+    // The one in flight when the link died was accepted before it; the queued one is gone.
+    expect(shown).toEqual(['revoked', 'kept']);
+  });
+});
