@@ -236,6 +236,11 @@ describe('tools', () => {
       await page.keyboard.type('Заголовок');
       await page.keyboard.press('Control+Enter');
       await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
+      // What is drawn is on screen: the rectangle's left edge is dark, the sticky yellow.
+      const edge = await c.pixel(100, 190);
+      expect(edge[0]).toBeLessThan(120);
+      const stickyPx = await c.pixel(580, 400);
+      expect(stickyPx.slice(0, 3)).toEqual([255, 242, 179]);
       // 6: image through the file picker (image/* only).
       await page.keyboard.press('6');
       expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('image');
@@ -258,11 +263,12 @@ describe('tools', () => {
       expect(t).toMatchObject({ text: 'Заголовок' });
       // Fitted into 400×300 keeping the ratio.
       expect([img.width, img.height]).toEqual([400, 150]);
-      // What is drawn is on screen: the rectangle's left edge is dark, the sticky yellow.
-      const edge = await c.pixel(100, 190);
-      expect(edge[0]).toBeLessThan(120);
-      const stickyPx = await c.pixel(580, 400);
-      expect(stickyPx.slice(0, 3)).toEqual([255, 242, 179]);
+      // The image is drawn once loaded (red), not the grey placeholder.
+      const centre = await c.screenOf({ x: (img.x as number) + 200, y: (img.y as number) + 75 });
+      await page.waitForFunction(() => window.__wbCanvas!.stats.staticDraws > 0);
+      await expect
+        .poll(async () => (await c.pixel(centre.x - c.at(0, 0)[0], centre.y - c.at(0, 0)[1])).slice(0, 3))
+        .toEqual([255, 0, 0]);
       expect(s.errors).toEqual([]);
     });
   });
