@@ -56,12 +56,15 @@ async function openAndTime(page: Page, boardUrl: string, objects: number): Promi
     },
     objects,
     { polling: 'raf', timeout: 120_000 },
-  );
+  ).catch(async (err: unknown) => {
+    const shown = await page.locator('body').innerText().catch(() => '?');
+    throw new Error(`board not interactive at ${page.url()}: «${shown.slice(0, 300)}»`, { cause: err });
+  });
   return Math.round((await handle.jsonValue()) as number);
 }
 
 async function seedBoard(page: Page, count: number): Promise<void> {
-  await page.evaluate((n) => {
+  await page.evaluate(async (n) => {
     const engine = (window as unknown as { __wbCanvas: { add(objs: unknown[]): void } }).__wbCanvas;
     const objs: unknown[] = [];
     for (let i = 0; i < n; i++) {
@@ -77,7 +80,11 @@ async function seedBoard(page: Page, count: number): Promise<void> {
             : { id, type: 'ellipse', zIndex: i, x: x + 30, y: y + 30, radiusX: 30, radiusY: 20, fill: '#C8E6C9', stroke: '#43A047', strokeWidth: 2 },
       );
     }
-    engine.add(objs);
+    // One socket message per chunk: the server refuses oversized messages.
+    for (let i = 0; i < objs.length; i += 500) {
+      engine.add(objs.slice(i, i + 500));
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, count);
 }
 
@@ -103,8 +110,9 @@ export async function runBoardPageScenarios(opts: { url: string; browser: Browse
       const seeded = await seedPage.evaluate(() => (window as unknown as { __wbCanvas: { store: { entries: Map<string, unknown> } } }).__wbCanvas.store.entries.size);
       throw new Error(`seeding gave ${seeded} of ${objects} objects`);
     });
-  await seedPage.waitForTimeout(1000); // the updates reach the server
-  await api(url, 'POST', '/yjs/force-save', { boardId: board.id }, owner.token);
+  await seedPage.waitForTimeout(3000); // the updates reach the server
+  const saved = await api<{ objects_count: number }>(url, 'POST', '/yjs/force-save', { boardId: board.id }, owner.token);
+  if (saved.objects_count < objects) throw new Error(`the server holds ${saved.objects_count} of ${objects} objects`);
   await seeder.close();
 
   // A fresh context: the first open fills IndexedDB, the next ones read it.
