@@ -2,7 +2,7 @@
  * /board/:id (§2, §4): fetch the board and connect in parallel, show the loading stages in turn,
  * send a link visitor who needs a login to /login, show 'Доступ запрещен' for any other failure.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '@wb/contracts';
 import { useAppSelector } from '../../../app/store.ts';
@@ -16,6 +16,7 @@ import { classifyLoadError, loginPath } from './loadError.ts';
 import { useBoardConnection } from './realtime/useBoardConnection.ts';
 import { anonId as readAnonId } from './useAnonId.ts';
 import { OWN, SPEC } from './texts.ts';
+import { LOADING_PRESENCE_NAME, colorFor } from './presence.ts';
 
 const DENIED_TEXT: Record<number, string> = {
   4403: ERRORS.ACCESS_DENIED.message,
@@ -49,6 +50,15 @@ export function BoardPageContainer() {
     [forceSave, id],
   );
   const { connection, state } = useBoardConnection({ boardId: id, accessToken, shareToken, anonId, recoverOnServer });
+
+  // §6: a link visitor is present at once as 'Загрузка...' until the board answer names them.
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    const awareness = connection?.provider.awareness;
+    if (!awareness || !viaLink || awareness.getLocalState()?.user) return;
+    const id = userId ?? `anon-${anonId ?? connection.doc.clientID}`;
+    awareness.setLocalState({ user: { id, name: LOADING_PRESENCE_NAME, color: colorFor(id) }, cursor: null, selection: [] });
+  }, [connection, viaLink, userId, anonId]);
 
   if (query.isError) {
     const failure = classifyLoadError(query.error, { shareToken, here: location.pathname + location.search });

@@ -78,12 +78,9 @@ export function BoardWorkspace(props: WorkspaceProps) {
   useEffect(() => setBackgroundState(board.background), [board.background]);
   useEffect(() => installReactionHandler(connection.provider), [connection]);
 
-  const who = currentUser ?? (viaLink ? { id: `anon-${anonId ?? 'guest'}`, name: OWN.guest } : null);
-  const presence = useLocalPresence(
-    connection.provider.awareness,
-    who,
-    `anon-${anonId ?? connection.doc.clientID}`,
-  );
+  const anonPresenceId = `anon-${anonId ?? connection.doc.clientID}`;
+  const who = currentUser ?? (viaLink ? { id: anonPresenceId, name: OWN.guest } : null);
+  const presence = useLocalPresence(connection.provider.awareness, who, anonPresenceId);
   // Camera is personal and needs a login; a link never stores one (§6, §7).
   const camera = useCamera({ boardId, persist: signedIn && !viaLink, objectsLoaded: state.loaded });
 
