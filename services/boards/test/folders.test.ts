@@ -107,6 +107,7 @@ describe('folders', () => {
       token: u.token,
       body: { folder_id: b.id, parent_id: p.id, target_folder_id: p1.id, position: 'after' },
     });
+    expect(r.status).toBe(200);
     expect(await childrenOf(u, p.id)).toEqual([p1.id, b.id, p2.id]);
     expect(await childrenOf(u, null)).toEqual([d.id, a.id, c.id, p.id]);
     await assertConsistent(u);
