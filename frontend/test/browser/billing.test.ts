@@ -144,7 +144,9 @@ describe(
         await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
         await page.getByRole('button', { name: 'Отклонить' }).click();
         await page.waitForURL((u) => u.pathname === '/pricing');
-        await expect.poll(() => toastTexts(page)).toContain('Оплата отменена. Тариф не изменился.');
+        await expect
+          .poll(() => toastTexts(page), { timeout: 10_000 })
+          .toContain('Оплата отменена. Тариф не изменился.');
         await expectBoardCount(page, '0/3');
       });
     });
@@ -160,7 +162,9 @@ describe(
             'В настоящее время все премиум функции доступны бесплатно для всех пользователей.',
           );
           await proButton(page, 'Выбрать').click();
-          await expect.poll(() => toastTexts(page)).toContain('Биллинг временно недоступен');
+          await expect
+            .poll(() => toastTexts(page), { timeout: 10_000 })
+            .toContain('Биллинг временно недоступен');
           expect(pathOf(page)).toBe('/pricing');
 
           const res = await fetch(`${product.url}/api/billing/checkout`, {
