@@ -1,4 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AnyServiceDefinition } from '@wb/service-kit';
+
+/** The checkout's root, from deploy/ in development or deploy/dist/ in a production build. */
+export function repoRootFrom(moduleUrl: string): string {
+  let dir = path.dirname(fileURLToPath(moduleUrl));
+  while (!existsSync(path.join(dir, 'package-lock.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
 
 /**
  * Every backend service the runners start, in start order (stopped in reverse). Each package's

@@ -8,6 +8,11 @@ import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
 
+// A production start builds (vite for the SPA, tsc for the backend), so it installs the build tools
+// too: npm would skip dev dependencies under NODE_ENV=production and the build would find no vite.
+const production = process.env.NODE_ENV === 'production';
+if (production) process.env.npm_config_include = 'dev';
+
 // The product itself needs only npm packages (PostgreSQL comes from one); the test tools are not installed here.
 const problem = ensureNodeModules();
 if (problem) {
@@ -16,10 +21,15 @@ if (problem) {
 }
 // Tests that only exercise the server (deploy/test/shutdown.test.ts) skip the SPA build.
 if (process.env.WB_SKIP_SPA_BUILD !== '1') buildFrontendIfStale();
+// Production runs the compiled JavaScript (package exports' "wb-dist" condition), development TypeScript through tsx.
+if (production) (await import('../deploy/build.mjs')).buildBackend();
+const entry = production
+  ? ['--conditions=wb-dist', '--import', '@wb/service-kit/tracing-preload', 'deploy/dist/embedded/main.js']
+  : ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', 'deploy/embedded/main.ts'];
 
 // The IPC channel ties the server to this process: if this one dies in any way (even SIGKILL),
 // the channel closes and the server stops itself instead of living on as an orphan.
-const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', 'deploy/embedded/main.ts'], {
+const child = spawn(process.execPath, entry, {
   cwd: repoRoot,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data') },

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createInProcessTransport } from '@wb/events';
 import {
   createLogger,
@@ -16,10 +15,10 @@ import {
   type ServiceRuntime,
 } from '@wb/service-kit';
 import { poolSet, stopSteps, verifierFor } from '@wb/service-kit/run';
-import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv } from '../services.ts';
+import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, repoRootFrom } from '../services.ts';
 import { startDetachedPostgres } from './postgres.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = repoRootFrom(import.meta.url);
 
 export interface EmbeddedOptions {
   /** Gateway port; 0 picks a free one. */

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '@wb/db';
 import type { AnyServiceDefinition } from '@wb/service-kit';
 import { findBinary, tempDir, waitForPort } from '@wb/testkit';
 import { startDetachedPostgres } from '../embedded/postgres.ts';
-import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, SERVICE_PACKAGES } from '../services.ts';
+import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, repoRootFrom, SERVICE_PACKAGES } from '../services.ts';
 import { spawnOwned, type OwnedProcess } from './processes.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = repoRootFrom(import.meta.url);
 
 export interface ServiceProcess {
   name: string;

@@ -3,5 +3,5 @@
 // http. Without OTEL_EXPORTER_OTLP_ENDPOINT it does nothing.
 import { startTracing } from './tracing.ts';
 
-const fromPath = /services\/([^/]+)\/src\/main\.ts$/.exec(process.argv[1] ?? '')?.[1];
+const fromPath = /services\/([^/]+)\/(?:src|dist)\/main\.[jt]s$/.exec(process.argv[1] ?? '')?.[1];
 startTracing(process.env.OTEL_SERVICE_NAME ?? fromPath ?? 'whiteboard');
