@@ -247,6 +247,22 @@ describe('subscription state machine (controlled clock)', () => {
     expect((await h.billingApi('GET', '/api/admin/config', { token: h.admin.token })).body.billing_enabled).toBe(true);
   });
 
+  it('expiry passes running at once (several replicas) move each subscription exactly once', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => h.user()));
+    for (const u of users) {
+      await h.billingApi('POST', '/api/admin/subscriptions', { token: h.admin.token, body: { user_id: u.id, plan_id: PRO_ID, days: 1 } });
+    }
+    h.clock.advanceDays(1.5);
+    const moved = await Promise.all([h.billing.runExpiry(), h.billing.runExpiry(), h.billing.runExpiry()]);
+    expect(moved.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12);
+    const ids = new Set(users.map((u) => u.id));
+    const timeMoves = (await outboxEvents(h.pool, 'subscription.changed'))
+      .map((e) => e.data)
+      .filter((d) => ids.has(d.userId as string) && d.reason === 'time');
+    expect(timeMoves).toHaveLength(12);
+    expect(new Set(timeMoves.map((d) => d.userId)).size).toBe(12);
+  });
+
   it('user.deleted drops the subscription', async () => {
     const u = await h.user();
     await h.billingApi('POST', '/api/admin/subscriptions', { token: h.admin.token, body: { user_id: u.id, plan_id: PRO_ID, days: 30 } });
