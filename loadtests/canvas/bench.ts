@@ -15,12 +15,15 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
+import { runBoardPageScenarios, type BoardPageFigures } from './boardPageScenarios.ts';
 
 const { values: args } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,5000,10000' },
     runs: { type: 'string', default: '3' },
     url: { type: 'string' },
+    // Board-page scenarios (loadtests/canvas/boardPageScenarios.ts): objects of the warm-open board; 0 skips them.
+    'page-objects': { type: 'string', default: '5000' },
   },
 });
 const SIZES = args.sizes!.split(',').map(Number);
@@ -254,6 +257,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const rows: string[] = [];
+  let pageFigures: BoardPageFigures | null = null;
   const version = browser.version();
   try {
     for (const n of SIZES) {
@@ -274,6 +278,10 @@ async function main(): Promise<void> {
       );
       console.error(`done ${n}: ${JSON.stringify(runs.map((x) => Math.round(x.openMs)))}`);
     }
+    const pageObjects = Number(args['page-objects']);
+    if (pageObjects > 0) {
+      pageFigures = await runBoardPageScenarios({ url: base, browser, objects: pageObjects, warmRuns: RUNS, cursorMoves: 60 });
+    }
   } finally {
     await browser.close();
     await stack?.stop();
@@ -283,6 +291,11 @@ async function main(): Promise<void> {
   console.log('| objects | drawn in view | open | pan | zoom | remote change: arrival → drawn | JS heap |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
+  if (pageFigures) {
+    const f = pageFigures;
+    console.log(`\nBoard page, ${f.objects.toLocaleString('en')} objects: first open ${f.coldOpenMs} ms; second open (IndexedDB warm) ${f.warmOpenMs.join(' / ')} ms (aim < 500)`);
+    console.log(`Cursor latency between two contexts: ${f.cursorLatencyMs.samples} samples, p50 ${f.cursorLatencyMs.p50} ms, p95 ${f.cursorLatencyMs.p95} ms, max ${f.cursorLatencyMs.max} ms (aim p95 < 100)`);
+  }
 }
 
 await main();
