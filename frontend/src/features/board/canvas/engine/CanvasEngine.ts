@@ -132,6 +132,8 @@ const REST_MS = 120;
 const REFRESH_MS = 1500;
 /** The static layer draws this much beyond the viewport, so short pans uncover drawn content. */
 const CULL_MARGIN = 0.25;
+/** Past this many changed items in one frame a full redraw is cheaper than regions. */
+const PARTIAL_REDRAW_MAX = 200;
 /** Hit tolerance in screen pixels. */
 const HIT_PX = 4;
 /** Sticky shadows cost a blur each; past this many visible items they are left out. */
@@ -428,9 +430,14 @@ export class CanvasEngine {
         }
       }
       if (pruned) this.events.selection?.([...this.selection]);
-      // A change only to what the live layer draws (a drag preview) leaves the static bitmap alone.
+      // A change only to what the live layer draws (a drag preview) leaves the static bitmap alone;
+      // a few changed objects (a remote edit) repaint only their region of it.
       const live = this.liveIds();
-      if ([...changed].some((id) => !live.has(id))) this.staticDirty = true;
+      if ([...changed].some((id) => !live.has(id))) {
+        const sharp = this.staticCamera !== null && sameCamera(this.staticCamera, this.camera);
+        if (!this.staticDirty && sharp && changed.size <= PARTIAL_REDRAW_MAX) this.repaintRegions(this.store.changedBounds);
+        else this.staticDirty = true;
+      }
       this.liveDirty = true;
       this.events.count?.(this.store.objectCount);
       this.events.overlay?.();
@@ -491,6 +498,37 @@ export class CanvasEngine {
       this.stats.draws.push([this.store.objectCount, t1, this.camera.scale]);
       if (this.stats.draws.length > 100) this.stats.draws.shift();
     }
+  }
+
+  /**
+   * Repaints only the given board regions of the static bitmap, straight onto its canvas: a remote
+   * change to one sticky costs the items around it, not the whole screen.
+   */
+  private repaintRegions(regions: Bounds[]): void {
+    const area = unionBounds(regions);
+    if (!area) return;
+    const pad = 12 + 2 / this.camera.scale;
+    const r = { x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad };
+    const canvas = this.staticLayer.getCanvas();
+    const ctx = native(canvas.getContext());
+    const ratio = canvas.getPixelRatio();
+    const cam = this.camera;
+    const live = this.liveIds();
+    const items = this.store
+      .search(r)
+      .filter((e) => !live.has(e.id))
+      .sort(comparePaintOrder);
+    ctx.save();
+    ctx.setTransform(ratio * cam.scale, 0, 0, ratio * cam.scale, ratio * cam.x, ratio * cam.y);
+    ctx.beginPath();
+    ctx.rect(r.x, r.y, r.width, r.height);
+    ctx.clip();
+    ctx.clearRect(r.x, r.y, r.width, r.height);
+    const opts = { scale: cam.scale, shadows: this.visible.length <= SHADOW_LIMIT };
+    for (const e of items) paintPrimitives(ctx, e.item.primitives, opts);
+    ctx.restore();
+    this.stats.staticDraws++;
+    // The full list is rebuilt at the next full draw; until then it only decides shadows.
   }
 
   private paintStatic(ctx: CanvasRenderingContext2D): void {

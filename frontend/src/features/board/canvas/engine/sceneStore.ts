@@ -45,6 +45,8 @@ const toBox = (b: Bounds, id: string): IndexBox => ({
   id,
 });
 
+const fromBox = (b: IndexBox): Bounds => ({ x: b.minX, y: b.minY, width: b.maxX - b.minX, height: b.maxY - b.minY });
+
 export function comparePaintOrder(a: Entry, b: Entry): number {
   return a.order[0] - b.order[0] || a.order[1] - b.order[1] || (a.order[2] < b.order[2] ? -1 : a.order[2] > b.order[2] ? 1 : 0);
 }
@@ -63,6 +65,8 @@ export class SceneStore {
   /** Objects drawn by the canvas in place of the stored one (being dragged or transformed). */
   private readonly overrides = new Map<string, CanvasObject>();
   objectCount = 0;
+  /** Old and new bounds of everything the last flush() rebuilt: the region a partial redraw repaints. */
+  changedBounds: Bounds[] = [];
 
   constructor(
     readonly doc: Y.Doc,
@@ -98,6 +102,7 @@ export class SceneStore {
   /** Rebuilds what changed; answers the ids whose drawing changed (removed ones included). */
   flush(): Set<string> {
     const changed = new Set<string>();
+    this.changedBounds = [];
     const objectIds = this.dirtyObjects;
     const arrowIds = this.dirtyArrows;
     this.dirtyObjects = new Set();
@@ -162,7 +167,11 @@ export class SceneStore {
 
   private put(entry: Entry): void {
     const old = this.boxes.get(entry.id);
-    if (old) this.tree.remove(old);
+    if (old) {
+      this.tree.remove(old);
+      this.changedBounds.push(fromBox(old));
+    }
+    this.changedBounds.push(entry.item.bounds);
     const box = toBox(entry.item.bounds, entry.id);
     this.tree.insert(box);
     this.boxes.set(entry.id, box);
@@ -171,7 +180,10 @@ export class SceneStore {
 
   private remove(id: string, unlink = true): void {
     const old = this.boxes.get(id);
-    if (old) this.tree.remove(old);
+    if (old) {
+      this.tree.remove(old);
+      this.changedBounds.push(fromBox(old));
+    }
     this.boxes.delete(id);
     const entry = this.entries.get(id);
     if (unlink && entry?.arrow) this.unlinkArrow(entry.arrow);
