@@ -21,12 +21,6 @@ import { subscribeBoardEvents } from './events/board-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
 
-/**
- * How long an access answer serves further sockets. Every change of access that boards knows of
- * forgets it at once (revoke call, sharing and deletion events), so this only bounds staleness
- * when those are lost.
- */
-const ADMISSION_CACHE_MS = 10_000;
 
 export interface RealtimeDeps {
   logger: Logger;
@@ -102,7 +96,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   }
 
   // A burst of sockets costs one access look-up per board and credential (see admission-cache.ts).
-  const boards = cacheBoardAccess(deps.boards, ADMISSION_CACHE_MS);
+  const boards = cacheBoardAccess(deps.boards, limits.admissionCacheMs);
   const verifier = coalesceVerifier(deps.verifier);
   // Order matters: the relay subscribes before the store is read, so nothing relayed meanwhile is missed.
   const extensions: Extension[] = [new Auth({ verifier, boards }), new ReactionLimits()];

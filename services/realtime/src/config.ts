@@ -49,6 +49,8 @@ export interface RealtimeLimits {
   maxPendingBytes: number;
   messagesPerSecond: number;
   messageBurst: number;
+  /** How long an access answer serves further sockets (every known change of access forgets it). */
+  admissionCacheMs: number;
 }
 
 export const DEFAULT_LIMITS: RealtimeLimits = {
@@ -63,6 +65,7 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxPendingBytes: 8 * 1024 * 1024,
   messagesPerSecond: 300,
   messageBurst: 600,
+  admissionCacheMs: 10_000,
 };
 
 export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
@@ -78,5 +81,6 @@ export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
     maxPendingBytes: e.MAX_PENDING_BYTES,
     messagesPerSecond: e.MESSAGES_PER_SECOND,
     messageBurst: e.MESSAGE_BURST,
+    admissionCacheMs: DEFAULT_LIMITS.admissionCacheMs,
   };
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
     },
   };
   store = createPostgresStore(pool);
-  rt = await startRealtime({ platform, store, boards: counting, limits: { messagesPerSecond: 50, messageBurst: 100 } });
+  rt = await startRealtime({ platform, store, boards: counting, limits: { messagesPerSecond: 50, messageBurst: 100, admissionCacheMs: 120_000 } });
   // The call boards makes (services/boards/src/realtime-links.ts), same contract.
   revoker.fn = async (boardId, tokens) => {
     const r = await fetch(`${rt.httpBase}/internal/boards/${boardId}/revoke`, {

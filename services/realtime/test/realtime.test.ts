@@ -275,9 +275,7 @@ describe('hostile input', () => {
     // The honest client was not disturbed and keeps editing.
     expect(good.wsconnected).toBe(true);
     addObject(good.doc, sticky('k2', 'after'));
-    await sleep(300);
-    const stored = await storedBoard(id);
-    expect(stored.objects.map((o) => o.id).sort()).toEqual(['k1', 'k2']);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id).sort()).toEqual(['k1', 'k2']));
     const s = await store.load(id);
     const d = new Y.Doc();
     if (s.state) Y.applyUpdate(d, s.state);

@@ -7,7 +7,7 @@ import { repoRoot, startMongo, startNats, startPostgres, waitForPort, type Manag
 import { createNatsTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { eventually, provider, sleep, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, provider, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
 let nats: ManagedProcess;
@@ -104,14 +104,22 @@ describe('several replicas over NATS', () => {
     });
     const exited = new Promise((r) => child.once('exit', r));
     stops.push(() => child.kill('SIGKILL'));
-    await waitForPort(port, 30_000);
+    await waitForPort(port, 90_000);
 
     const doc = new Y.Doc();
     const p = provider(`ws://127.0.0.1:${port}/yjs`, id, owner.token, doc);
     stops.push(() => p.destroy());
     await synced(p);
     for (let i = 0; i < 20; i++) addObject(doc, sticky(`k${i}`));
-    await sleep(500); // well past FLUSH_INTERVAL_MS
+    const storedIds = async () => {
+      const s = await stores[0]!.load(id);
+      const d = new Y.Doc();
+      if (s.state) Y.applyUpdate(d, s.state);
+      for (const e of s.log) Y.applyUpdate(d, e.update);
+      return ids(d);
+    };
+    // Durable means in the log, whatever the machine's load (the group commit is milliseconds).
+    await eventually(async () => expect(await storedIds()).toHaveLength(20));
     child.kill('SIGKILL');
     await exited;
     p.disconnect();
@@ -130,11 +138,6 @@ describe('several replicas over NATS', () => {
     stops.push(() => back.destroy());
     await synced(back);
     await eventually(() => expect(ids(observer.doc)).toContain('offline'));
-    await sleep(300);
-    const s = await stores[0]!.load(id);
-    const d = new Y.Doc();
-    if (s.state) Y.applyUpdate(d, s.state);
-    for (const e of s.log) Y.applyUpdate(d, e.update);
-    expect(ids(d)).toEqual(ids(doc));
-  });
+    await eventually(async () => expect(await storedIds()).toEqual(ids(doc)));
+  }, 120_000);
 });
