@@ -748,6 +748,8 @@ describe('board-wide', () => {
       await ca.tool('rectangle');
       await ca.drag([200, 200], [300, 280]);
       await cb.waitCount(1);
+      // Drawn on B's screen too (a remote change repaints its region of B's bitmap).
+      await expect.poll(async () => (await cb.pixel(200, 240))[0]).toBeLessThan(120);
       await b.page.keyboard.press('3');
       await cb.drag([400, 300], [500, 380], 6);
       await ca.waitCount(2);
