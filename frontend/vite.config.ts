@@ -23,7 +23,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Hashed chunks of the previous build stay: a page opened before a rebuild (or a deploy) still
+    // finds the lazy chunks it asks for. Clean `dist` by hand when it grows.
+    emptyOutDir: false,
     sourcemap: true,
   },
 });

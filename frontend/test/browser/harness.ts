@@ -45,6 +45,8 @@ export function ensureSpaBuilt(): void {
   execFileSync('flock', ['/tmp/wb-spa-build.lock', 'npx', 'vite', 'build'], {
     cwd: FRONTEND_DIR,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 
