@@ -363,10 +363,11 @@ interface RunStats {
   echoes: number;
   sent: number;
   closedUnexpectedly: number;
+  closeCodes: Map<number, number>;
   measuring: boolean;
 }
 
-const newStats = (): RunStats => ({ latencies: [], messages: 0, delivered: 0, echoes: 0, sent: 0, closedUnexpectedly: 0, measuring: false });
+const newStats = (): RunStats => ({ latencies: [], messages: 0, delivered: 0, echoes: 0, sent: 0, closedUnexpectedly: 0, closeCodes: new Map(), measuring: false });
 
 function frame(t: Target, board: string, body: (e: encoding.Encoder) => void): Uint8Array {
   const e = encoding.createEncoder();
@@ -421,7 +422,10 @@ function open(t: Target, s: RunStats, idx: number, board: string, active: boolea
     });
     if (active) ws.on('message', (d: Buffer) => onMessage(t, s, c, d));
     ws.on('close', (code) => {
-      if (code !== 1000 && code !== 1005) s.closedUnexpectedly++;
+      if (code !== 1000 && code !== 1005) {
+        s.closedUnexpectedly++;
+        s.closeCodes.set(code, (s.closeCodes.get(code) ?? 0) + 1);
+      }
     });
     ws.on('error', (err) => {
       clearTimeout(timer);
@@ -580,7 +584,7 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
     r.durableP99Ms = await durabilityP99(t);
     if (r.durableP99Ms !== null) rows.push(['durability window (accepted → durable) p99', `≤ ${r.durableP99Ms.toFixed(1)} ms (histogram bucket)`]);
     r.unexpectedCloses = s.closedUnexpectedly;
-    rows.push(['unexpected closes', String(s.closedUnexpectedly)]);
+    rows.push(['unexpected closes (by code)', `${s.closedUnexpectedly}${s.closeCodes.size ? ` (${[...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`]);
     for (const c of clients) c.ws.close(1000);
     await sleep(1000);
   }

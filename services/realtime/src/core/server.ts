@@ -39,7 +39,7 @@ import { Origin, type Extension, type Identity, type UnloadMode } from './types.
 const PATH = /^\/yjs\/([\w-]{1,64})\/?$/;
 /** One client library instance has one awareness id; a few more allow several tabs sharing a socket. */
 const MAX_AWARENESS_IDS_PER_CONNECTION = 8;
-/** The provider sends two or three messages on open; more than this before admission is abuse. */
+/** The provider sends two or three messages on open; past this many the socket is not read until admitted. */
 const MAX_EARLY_MESSAGES = 32;
 /** An update with no structs and an empty delete set, as Yjs encodes it. */
 const isEmptyUpdate = (u: Uint8Array) => u.byteLength === 2 && u[0] === 0 && u[1] === 0;
@@ -196,6 +196,7 @@ export class RealtimeServer {
     const early = conn.early;
     conn.early = null;
     if (early) for (const data of early) this.onRaw(conn, data);
+    if (early && early.length >= MAX_EARLY_MESSAGES && !conn.paused) conn.ws.resume();
   }
 
   private refuse(conn: Connection, err: unknown): void {
@@ -459,9 +460,11 @@ export class RealtimeServer {
     const data = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
     if (!conn.room) {
       // The provider sends sync step 1 and its awareness right after opening, before admission ends.
+      // A slow admission (busy boards service, a large board loading) stops reading the socket
+      // rather than buffering without bound or refusing a client that merely kept typing.
       const early = (conn.early ??= []);
-      if (early.length >= MAX_EARLY_MESSAGES) conn.close(CloseCode.MALFORMED_MESSAGE, 'too many messages before auth');
-      else early.push(data);
+      early.push(data);
+      if (early.length >= MAX_EARLY_MESSAGES) conn.ws.pause();
       return;
     }
     if (!take(conn, this.messageRate, performance.now())) {
