@@ -335,7 +335,7 @@ async function durabilityP99(t: Target): Promise<number | null> {
   if (!t.metricsUrl || t.name !== 'ours') return null;
   try {
     const text = await (await fetch(t.metricsUrl)).text();
-    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)].map((m) => [Number(m[1]), Number(m[2])] as const);
     const total = buckets.at(-1)?.[1] ?? 0;
     if (total === 0) return null;
     return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;

@@ -140,7 +140,8 @@ describe('admission', () => {
     );
     await sleep(200);
     expect(codes).toEqual([]);
-    expect(lookups.get(id)).toBe(1);
+    // At most one (none when the filler's answer is still cached).
+    expect(lookups.get(id)).toBeLessThanOrEqual(1);
     expect(rt.service.server.rooms.get(id)!.doc.getMap('objects').size).toBe(5_000);
     for (const s of sockets) s.ws.close();
   }, 120_000);
@@ -173,10 +174,12 @@ describe('rate limits', () => {
     await eventually(() => expect(rt.service.server.rooms.get(id)?.doc.getMap('objects').has('r1')).toBe(true));
     const react = (headers: Record<string, string>) =>
       platform.api('POST', '/yjs/reactions', { base: rt.httpBase, headers, body: { boardId: id, objectId: 'r1', emoji: '👍' } });
-    const anon = [];
-    for (let i = 0; i < 14; i++) anon.push((await react({ 'x-share-token': links.viewer!, 'x-anon-id': 'visitor-0001' })).status);
-    expect(anon.slice(0, 10)).toEqual(Array(10).fill(200));
-    expect(anon.slice(10)).toContain(429);
+    // 30 at once: a burst of 10 plus 2/s, so some are refused however slow the machine is.
+    const anon = await Promise.all(
+      Array.from({ length: 30 }, async () => (await react({ 'x-share-token': links.viewer!, 'x-anon-id': 'visitor-0001' })).status),
+    );
+    expect(anon.filter((st) => st === 200).length).toBeGreaterThanOrEqual(10);
+    expect(anon).toContain(429);
     const last = await react({ 'x-share-token': links.viewer!, 'x-anon-id': 'visitor-0001' });
     expect(last.body).toMatchObject({ code: 'RATE_LIMITED' });
     for (let i = 0; i < 14; i++) expect((await react({ authorization: `Bearer ${owner.token}` })).status).toBe(200);
