@@ -4,7 +4,7 @@ import { connect } from 'nats';
 import { startNats, tempDir, repoRoot, type ManagedProcess } from '@wb/testkit';
 import { createNatsTransport, type DomainEvent } from '../src/index.ts';
 import { transportContract } from './transportContract.ts';
-import { durableName, memoryLogger, sleep, userDeleted, waitFor } from './helpers.ts';
+import { durableName, memoryLogger, userDeleted, waitFor } from './helpers.ts';
 
 let server: ManagedProcess;
 
