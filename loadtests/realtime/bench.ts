@@ -507,9 +507,11 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
     const idle = await openMany(t, s, IDLE, false);
     await sleep(5000); // let the server settle (GC, buffers)
     const after = await serverUsage(t);
-    rows.push(['idle connections', `${idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length} / ${IDLE} open (in ${((Date.now() - started) / 1000).toFixed(1)} s)`]);
+    const openCount = idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
+    const codes = [...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ');
+    rows.push(['idle connections', `${openCount} / ${IDLE} open (in ${((Date.now() - started) / 1000).toFixed(1)} s)${codes ? `; closed: ${codes}` : ''}`]);
     if (base && after) {
-      r.idleKiB = (after.rssBytes - base.rssBytes) / IDLE / 1024;
+      r.idleKiB = (after.rssBytes - base.rssBytes) / Math.max(1, openCount) / 1024;
       rows.push(['server RSS before → after', `${mib(base.rssBytes)} MiB → ${mib(after.rssBytes)} MiB`]);
       rows.push(['server memory per idle connection', `${r.idleKiB.toFixed(1)} KiB (RSS growth / connections; the baseline above is the rest)`]);
     }
