@@ -197,6 +197,8 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
     [n, camera.scale_x] as const,
   );
   const drawnItems = await page.evaluate(() => window.__wbCanvas!.stats.drawnItems);
+  // Where the open time goes: every static draw whose object count or scale changed, [count, ms, scale].
+  if (process.env.BENCH_CANVAS_TRACE) console.error(JSON.stringify(await page.evaluate(() => window.__wbCanvas!.stats.draws)));
   const heap = await heapMb(page);
   await page.waitForTimeout(300);
   const pan = await frameLoop(page, 'pan');
