@@ -61,5 +61,6 @@ describe('embedded mode', () => {
     await eventually(() => c.provider.synced && c.objects().has('s1'), 10_000, 'the document after restart');
     expect((c.objects().get('s1') as { get(k: string): unknown }).get('text')).toBe('Привет');
     c.provider.destroy();
-  });
+    // Two starts of every service of deploy/services.ts; on 2 shared cores that alone can take 30 s.
+  }, 120_000);
 });
