@@ -703,6 +703,67 @@ describe('templates', () => {
   });
 });
 
+describe('read-only roles', () => {
+  it('a viewer link gets select and hand only, a frame without handles, no drag, delete or paste', async () => {
+    const board = await newBoard('Просмотр');
+    const auth = { Authorization: `Bearer ${board.tokens.accessToken}`, 'Content-Type': 'application/json' };
+    await fetch(`${product.url}/api/boards/${board.id}/sharing`, { method: 'PUT', headers: auth, body: JSON.stringify({ enabled: true }) });
+    const links = (await (
+      await fetch(`${product.url}/api/boards/${board.id}/multiple-links`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ enabledRoles: ['viewer', 'guest'] }),
+      })
+    ).json()) as { board: { viewer_token_hash: string; guest_token_hash: string } };
+    // The owner puts a sticky on the board.
+    await withPage(product, async (s) => {
+      const owner = await new Canvas(s.page).open(board);
+      await owner.add([sticky('s', 0, 0)]);
+      await s.page.waitForTimeout(500);
+    });
+    await withPage(product, async (s) => {
+      const { page } = s;
+      await page.goto(`/board/${board.id}?token=${links.board.viewer_token_hash}`);
+      await page.waitForFunction(() => window.__wbCanvas?.store.objectCount === 1, undefined, { timeout: 45_000 });
+      const c = new Canvas(page);
+      const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
+      Object.assign(c, { origin: { x: box.x, y: box.y } });
+      const tools = await page.locator('[data-testid^="tool-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      expect(tools).toEqual(['tool-select', 'tool-hand']);
+      expect(await page.locator('[data-testid="undo"], [data-testid="templates"], [data-testid="clear-board"]').count()).toBe(0);
+      const centre = await c.screenOf({ x: 60, y: 60 });
+      await page.mouse.click(centre.x, centre.y);
+      expect(await c.selection()).toEqual(['s']);
+      expect(await page.evaluate(() => (window.__wbCanvas as unknown as { transformer: { enabledAnchors(): string[] } }).transformer.enabledAnchors())).toEqual([]);
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+      await page.mouse.move(centre.x + 150, centre.y + 80, { steps: 5 });
+      await page.mouse.up();
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('3');
+      await page.keyboard.press('Control+c');
+      await page.keyboard.press('Control+v');
+      await page.waitForTimeout(200);
+      const objects = await c.objects();
+      expect(objects.map((o) => [o.id, o.x, o.y])).toEqual([['s', 0, 0]]);
+      expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('select');
+      expect(await page.locator('[data-testid^="connect-"]').count()).toBe(0);
+    });
+    // A guest cannot even select.
+    await withPage(product, async (s) => {
+      const { page } = s;
+      await page.goto(`/board/${board.id}?token=${links.board.guest_token_hash}`);
+      await page.waitForFunction(() => window.__wbCanvas?.store.objectCount === 1, undefined, { timeout: 45_000 });
+      const tools = await page.locator('[data-testid^="tool-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      expect(tools).toEqual(['tool-hand']);
+      const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
+      const p = await page.evaluate(() => window.__wbCanvas!.toScreen({ x: 60, y: 60 }));
+      await page.mouse.click(box.x + p.x, box.y + p.y);
+      expect(await page.evaluate(() => [...window.__wbCanvas!.selection])).toEqual([]);
+    });
+  });
+});
+
 describe('board-wide', () => {
   it('clear board asks with the spec text; the button is hidden under 640 px', async () => {
     await withCanvas(async (c) => {
