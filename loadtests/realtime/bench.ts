@@ -335,7 +335,7 @@ async function durabilityP99(t: Target): Promise<number | null> {
   if (!t.metricsUrl || t.name !== 'ours') return null;
   try {
     const text = await (await fetch(t.metricsUrl)).text();
-    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)].map((m) => [m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2])] as const);
     const total = buckets.at(-1)?.[1] ?? 0;
     if (total === 0) return null;
     return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
@@ -584,7 +584,10 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
       rows.push(['server event-loop utilisation / heap max / GC', `${(samples.eluMean * 100).toFixed(0)} % / ${mib(samples.heapMax)} MiB / ${samples.gcMs.toFixed(0)} ms`]);
     }
     r.durableP99Ms = await durabilityP99(t);
-    if (r.durableP99Ms !== null) rows.push(['durability window (accepted → durable) p99', `≤ ${r.durableP99Ms.toFixed(1)} ms (histogram bucket)`]);
+    if (r.durableP99Ms !== null) {
+      const shown = Number.isFinite(r.durableP99Ms) ? `≤ ${r.durableP99Ms.toFixed(1)} ms` : '> 5000 ms';
+      rows.push(['durability window (accepted → durable) p99', `${shown} (histogram bucket)`]);
+    }
     r.unexpectedCloses = s.closedUnexpectedly;
     rows.push(['unexpected closes (by code)', `${s.closedUnexpectedly}${s.closeCodes.size ? ` (${[...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`]);
     for (const c of clients) c.ws.close(1000);
