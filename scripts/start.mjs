@@ -42,3 +42,13 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// SIGTERM to `npm start` alone: npm passes it to its `sh -c`, which dies without passing it on, and
+// this process is left to init. Being orphaned counts as being told to stop.
+const parent = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphanWatch);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}, 500);
+orphanWatch.unref();
