@@ -37,4 +37,29 @@ describe('onShutdown', () => {
     expect(logs.some((l) => l.msg === 'shutdown hook failed')).toBe(true);
     expect(logs.at(-1)?.msg).toBe('stopped');
   });
+
+  it('a second signal while stopping (Ctrl+C reaches the whole group) is ignored: every hook still runs, exit 0', async () => {
+    let signalled = false;
+    const r = await runFixture('shutdown.ts', {
+      onStdout: (chunk, child) => {
+        if (signalled || !/MARK ready/.test(chunk)) return;
+        signalled = true;
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGINT'), 20);
+        setTimeout(() => child.kill('SIGTERM'), 60);
+      },
+    });
+    expect(r.code).toBe(0);
+    const marks = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('MARK ') && !l.startsWith('MARK ready'))
+      .map((l) => l.slice(5));
+    expect(marks).toEqual(['close-server:start', 'close-server:end', 'flush', 'failing-hook', 'close-pools']);
+    const logs = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string });
+    expect(logs.filter((l) => l.msg === 'already stopping; signal ignored').length).toBeGreaterThanOrEqual(1);
+    expect(logs.at(-1)?.msg).toBe('stopped');
+  });
 });
