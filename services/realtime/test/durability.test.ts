@@ -47,7 +47,7 @@ function spawnRealtime(port: number, env: Record<string, string>): { child: Chil
       LOG_LEVEL: 'error',
       BOARDS_INTERNAL_URL: platform.boardsBase,
       AUTH_JWKS_URL: platform.jwksUrl,
-      INTERNAL_TOKEN: 'durability-test',
+      INTERNAL_TOKEN: platform.internalToken,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -29,7 +29,7 @@ beforeAll(async () => {
   pg = await startPostgres();
   platform = await startPlatform(pg.url, undefined, { revokeLinks: (b, t) => revoker.fn?.(b, t) ?? Promise.resolve() });
   pool = createPool({ url: await createDatabase(pg.url), schema: REALTIME_SCHEMA, max: 4 });
-  const http = createBoardAccessClient(platform.boardsBase);
+  const http = createBoardAccessClient(platform.boardsBase, undefined, { internalToken: platform.internalToken });
   const counting: BoardAccessClient = {
     access(boardId, who) {
       lookups.set(boardId, (lookups.get(boardId) ?? 0) + 1);

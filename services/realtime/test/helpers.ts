@@ -7,12 +7,11 @@ import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import { connect, type NatsConnection } from 'nats';
-import { createPool, type Pool } from '@wb/db';
+import type { Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
-import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer } from '@wb/service-kit';
+import { createLogger, createTokenVerifier, internalHeaders, listen, type RunningServer } from '@wb/service-kit';
 import { callJson, createBoard, createDatabase, registerUser, shareBoard } from '@wb/testkit';
-import { AuthConfigSchema, createAuthService } from '../../auth/src/app.ts';
-import { createBoardsService } from '../../boards/src/app.ts';
+import { startServices } from '@wb/testkit/services';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
 import type { RealtimeLimits } from '../src/config.ts';
@@ -24,6 +23,8 @@ export interface Platform {
   authBase: string;
   boardsBase: string;
   jwksUrl: string;
+  /** The credential auth's and boards' /internal/* calls need. */
+  internalToken: string;
   transport: EventTransport;
   user(name?: string): Promise<{ id: string; name: string; token: string }>;
   api(method: string, path: string, opts?: { token?: string; body?: unknown; base?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
@@ -33,37 +34,25 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** Real auth + boards sharing one Postgres server and one event transport. */
+/**
+ * Real auth + boards (started from their definitions by package name, as the runners do) on a
+ * database of their own on the test's PostgreSQL server, sharing one event transport.
+ */
 export async function startPlatform(
   pgServerUrl: string,
   transport: EventTransport = createInProcessTransport(),
-  /** What boards calls before answering a sharing change (realtime's internal revoke). */
+  /** Stands in for realtime's internal revoke, which boards calls before answering a sharing change. */
   opts: { revokeLinks?: (boardId: string, tokens: string[]) => Promise<void> } = {},
 ): Promise<Platform> {
-  const authPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'auth', max: 10 });
-  const auth = await createAuthService({
-    pool: authPool,
+  const revoke = opts.revokeLinks ? await revokeEndpoint(opts.revokeLinks) : undefined;
+  const started = await startServices(['@wb/auth', '@wb/boards'], {
+    databaseUrl: await createDatabase(pgServerUrl),
     transport,
-    logger: silent,
-    config: parseConfig(AuthConfigSchema, { DATABASE_URL: 'postgres://unused/x', LOG_LEVEL: 'silent' }),
+    env: { REALTIME_URL: revoke?.url },
   });
-  await auth.start();
-  const authServer = await listen(auth.app, 0, '127.0.0.1');
-  const authBase = `http://127.0.0.1:${authServer.port}`;
+  const authBase = started.urls.auth!;
+  const boardsBase = started.urls.boards!;
   const jwksUrl = `${authBase}/internal/jwks`;
-
-  const boardsPool = createPool({ url: await createDatabase(pgServerUrl), schema: 'boards', max: 10 });
-  const boards = await createBoardsService({
-    pool: boardsPool,
-    transport,
-    logger: silent,
-    config: { http: { bodyLimit: '100kb' } },
-    verifier: createTokenVerifier({ jwksUrl }),
-    revokeLinks: opts.revokeLinks,
-  });
-  await boards.start();
-  const boardsServer = await listen(boards.app, 0, '127.0.0.1');
-  const boardsBase = `http://127.0.0.1:${boardsServer.port}`;
 
   const api: Platform['api'] = (method, path, opts = {}) => callJson(opts.base ?? boardsBase, method, path, opts);
 
@@ -71,6 +60,7 @@ export async function startPlatform(
     authBase,
     boardsBase,
     jwksUrl,
+    internalToken: started.internalToken,
     transport,
     api,
     async user(name = 'Анна') {
@@ -83,17 +73,31 @@ export async function startPlatform(
       return { id, links: links as Record<string, string> };
     },
     async flushOutbox() {
-      await boards.flushOutbox();
+      await (started.services.boards as { flushOutbox?(): Promise<void> }).flushOutbox?.();
     },
     async stop() {
-      await boardsServer.close();
-      await boards.stop();
-      await authServer.close();
-      await auth.stop();
-      await boardsPool.end();
-      await authPool.end();
+      await started.stop();
+      await revoke?.close();
     },
   };
+}
+
+/** What realtime's POST /internal/boards/:id/revoke receives, handed to a test's function. */
+async function revokeEndpoint(fn: (boardId: string, tokens: string[]) => Promise<void>) {
+  const server = http.createServer((req, res) => {
+    const m = /^\/internal\/boards\/([^/]+)\/revoke$/.exec(req.url ?? '');
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (!m) return void res.writeHead(404).end();
+      fn(decodeURIComponent(m[1]!), (JSON.parse(body) as { tokens: string[] }).tokens).then(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+        () => res.writeHead(500).end(),
+      );
+    });
+  });
+  const running = await listen(server, 0, '127.0.0.1');
+  return { url: `http://127.0.0.1:${running.port}`, close: () => running.close() };
 }
 
 export interface RunningRealtime {
@@ -119,8 +123,8 @@ export async function startRealtime(opts: {
   const service = await createRealtimeService({
     logger: silent,
     store: opts.store,
-    verifier: createTokenVerifier({ jwksUrl: opts.platform.jwksUrl }),
-    boards: opts.boards ?? createBoardAccessClient(opts.platform.boardsBase),
+    verifier: createTokenVerifier({ jwksUrl: opts.platform.jwksUrl, headers: internalHeaders(opts.platform.internalToken) }),
+    boards: opts.boards ?? createBoardAccessClient(opts.platform.boardsBase, undefined, { internalToken: opts.platform.internalToken }),
     transport: opts.transport ?? opts.platform.transport,
     nats,
     replicaId: opts.replicaId,

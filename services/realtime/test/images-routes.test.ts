@@ -2,7 +2,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
-import { createTokenVerifier, listen, type RunningServer } from '@wb/service-kit';
+import { createTokenVerifier, listen, type RunningServer, internalHeaders } from '@wb/service-kit';
 import { createDatabase, startPostgres } from '@wb/testkit';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient } from '../src/access.ts';
@@ -36,8 +36,8 @@ beforeAll(async () => {
   service = await createRealtimeService({
     logger: silent,
     store: createPostgresStore(pool),
-    verifier: createTokenVerifier({ jwksUrl: platform.jwksUrl }),
-    boards: createBoardAccessClient(platform.boardsBase),
+    verifier: createTokenVerifier({ jwksUrl: platform.jwksUrl, headers: internalHeaders(platform.internalToken) }),
+    boards: createBoardAccessClient(platform.boardsBase, undefined, { internalToken: platform.internalToken }),
     images,
     imageMaxBytes: MAX,
   });

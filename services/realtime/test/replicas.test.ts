@@ -96,6 +96,7 @@ describe('several replicas over NATS', () => {
         NATS_URL: nats.url,
         BOARDS_INTERNAL_URL: platform.boardsBase,
         AUTH_JWKS_URL: platform.jwksUrl,
+        INTERNAL_TOKEN: platform.internalToken,
         FLUSH_INTERVAL_MS: '100',
         REPLICA_ID: 'doomed',
         LOG_LEVEL: 'silent',
