@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardBackground, BoardListItem, CameraPosition, ShareRole } from '@wb/contracts';
 import { REACTABLE_TYPES, getObjects, objectToJSON, type Reaction } from '@wb/board-model';
-import { BoardCanvas, type BoardCanvasHandle } from '../canvas/index.ts';
+import { BoardCanvas, imageSrcWithToken, uploadBoardImage, type BoardCanvasHandle } from '../canvas/index.ts';
 import { AccessModal, type AccessModalTexts } from '../../dashboard/AccessModal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { BoardFooter } from './BoardFooter.tsx';
@@ -84,6 +84,16 @@ export function BoardWorkspace(props: WorkspaceProps) {
   // Camera is personal and needs a login; a link never stores one (§6, §7).
   const camera = useCamera({ boardId, persist: signedIn && !viaLink, objectsLoaded: state.loaded });
 
+  // Images go to the board's image store (never into the document) and are read back with the
+  // credential this page was opened with: the share token for a link, else the access token.
+  const uploadImage = useCallback(
+    (file: File) => uploadBoardImage(boardId, file, { accessToken, shareToken }),
+    [boardId, accessToken, shareToken],
+  );
+  const resolveImageSrc = useCallback(
+    (src: string) => imageSrcWithToken(src, viaLink ? shareToken : accessToken),
+    [viaLink, shareToken, accessToken],
+  );
   const toScreen = useCallback((p: { x: number; y: number }) => canvasRef.current?.toScreen(p) ?? null, []);
   const onCursorMove = useCallback(
     (p: { x: number; y: number } | null) => {
@@ -188,6 +198,8 @@ export function BoardWorkspace(props: WorkspaceProps) {
           onCursorMove={onCursorMove}
           onExportArea={boardExport.onExportArea}
           onObjectCountChange={setObjectCount}
+          uploadImage={uploadImage}
+          resolveImageSrc={resolveImageSrc}
           onMessage={(text, kind) => (kind === 'error' ? notify.error(text) : notify.info(text))}
         />
         <PresenceOverlay awareness={connection.provider.awareness} doc={connection.doc} toScreen={toScreen} />
