@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, VALIDATION_TEXTS as T } from './texts.ts';
-
-// A "simple {email} pattern" as the spec asks: something@something.tld, no spaces.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN, LIMITS, VALIDATION_TEXTS as T } from './texts.ts';
 
 const requiredString = (requiredMsg: string) =>
   z.string({ error: requiredMsg }).refine((v) => v.length > 0, { message: requiredMsg });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './texts.ts';
-import { ShareRole, type BoardRole } from './events.ts';
+import { BOARD_BACKGROUNDS, BOARD_LIMITS, BOARD_TEXTS, HEX_COLOR } from './board-constants.ts';
+import { ShareRole } from './events.ts';
 
 /**
  * Boards, folders, tags and sharing: request schemas and answer shapes of the boards service
@@ -9,47 +10,8 @@ import { ShareRole, type BoardRole } from './events.ts';
  * not as a validation error, so the schemas leave that check to it.
  */
 
-export const BOARD_BACKGROUNDS = ['white', 'grid', 'dots', 'lines'] as const;
 export const BoardBackground = z.enum(BOARD_BACKGROUNDS, { error: 'Недопустимый фон доски' });
 export type BoardBackground = z.infer<typeof BoardBackground>;
-
-export const BOARD_LIMITS = {
-  titleMax: 200,
-  folderNameMax: 100,
-  searchMax: 200,
-  tagsPerBoardMax: 100,
-  /** Board list paging: the dashboard loads more as the user scrolls. */
-  pageDefault: 50,
-  pageMax: 500,
-  /** Zoom range of the board page (board-page.md §9). */
-  scaleMin: 0.1,
-  scaleMax: 5,
-  /** Camera coordinates far beyond any canvas are a client bug, not a position. */
-  positionAbsMax: 1e9,
-} as const;
-
-export const BOARD_TEXTS = {
-  titleRequired: 'Название доски не может быть пустым',
-  titleTooLong: `Название доски должно содержать не более ${BOARD_LIMITS.titleMax} символов`,
-  folderNameRequired: 'Название папки не может быть пустым',
-  badPageLimit: `Размер страницы должен быть от 1 до ${BOARD_LIMITS.pageMax}`,
-  badCursor: 'Некорректный курсор страницы',
-  folderNameTooLong: `Название папки должно содержать не более ${BOARD_LIMITS.folderNameMax} символов`,
-  tagNameRequired: 'Название тега не может быть пустым',
-  tagNameTooLong: `Название тега должно содержать не более ${LIMITS.tagNameMax} символов`,
-  colorInvalid: 'Цвет должен быть в формате #RRGGBB',
-  nothingToUpdate: 'Нет данных для обновления',
-  positionInvalid: 'Позиция должна быть before или after',
-  cameraInvalid: 'Некорректная позиция камеры',
-  scaleInvalid: `Масштаб должен быть от ${BOARD_LIMITS.scaleMin} до ${BOARD_LIMITS.scaleMax}`,
-  rolesInvalid: 'Роли ссылок: viewer, guest, editor',
-  enabledInvalid: 'Поле enabled должно быть true или false',
-  searchTooLong: `Поисковый запрос должен содержать не более ${BOARD_LIMITS.searchMax} символов`,
-  duplicateIds: 'Идентификаторы не должны повторяться',
-} as const;
-
-/** #RGB or #RRGGBB; the service stores the upper-case #RRGGBB form. */
-export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 const trimmedName = (required: string, tooLong: string, max: number) =>
   z
@@ -159,78 +121,3 @@ export const BoardAccessRequest = z.object({
   userId: z.string().max(64).optional(),
   shareToken: z.string().max(256).optional(),
 });
-export type BoardAccessRole = BoardRole | 'none';
-export interface BoardAccessAnswer {
-  role: BoardAccessRole;
-  /** background: what the export draws under the objects (absent from older answers). */
-  board: { id: string; owner_id: string; title: string; background?: string } | null;
-}
-
-// ---- answers ----
-
-export interface TagView {
-  id: string;
-  name: string;
-  color: string;
-}
-
-/** A board as the owner's dashboard sees it. The *_token_hash fields carry the share tokens themselves (spec naming). */
-export interface BoardListItem {
-  id: string;
-  title: string;
-  folder_id: string | null;
-  owner_id: string;
-  owner_name: string | null;
-  created_at: string;
-  updated_at: string;
-  folder_name: string | null;
-  folder_color: string | null;
-  background: BoardBackground;
-  is_link_sharing_enabled: boolean;
-  /** The strongest role an anonymous link holder gets right now; null when no link works. */
-  link_role: ShareRole | null;
-  viewer_token_hash: string | null;
-  guest_token_hash: string | null;
-  editor_token_hash: string | null;
-  tags: TagView[];
-}
-
-/**
- * What GET /api/boards/{id} gives anyone but the owner (link holders, signed-in or not): what the
- * board page draws, nothing of the owner's dashboard (owner id, folder, tags, share tokens).
- */
-export interface LinkHolderBoardView {
-  id: string;
-  title: string;
-  background: BoardBackground;
-  is_link_sharing_enabled: boolean;
-  link_role: ShareRole | null;
-  userRole: BoardRole;
-}
-
-/** The owner gets the full dashboard item; everyone else only the LinkHolderBoardView fields. */
-export type PublicBoardView = LinkHolderBoardView & Partial<Omit<BoardListItem, keyof LinkHolderBoardView>>;
-
-export interface BoardLimits {
-  current: number;
-  /** -1 = unlimited */
-  max: number;
-  canCreate: boolean;
-}
-
-export interface CanvasLimits {
-  max_width: number | null;
-  max_height: number | null;
-  unlimited: boolean;
-  background: BoardBackground;
-}
-
-export interface FolderNode {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  color: string;
-  sort_order: number;
-  board_count: number;
-  children: FolderNode[];
-}

@@ -32,3 +32,6 @@ export const TAG_PALETTE = [
   '#3B82F6', '#EF4444', '#10B981', '#F59E0B', '#8B5CF6', '#EC4899',
   '#06B6D4', '#84CC16', '#F97316', '#6366F1', '#14B8A6', '#A855F7',
 ] as const;
+
+// A "simple {email} pattern" as the spec asks: something@something.tld, no spaces.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
