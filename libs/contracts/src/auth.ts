@@ -45,12 +45,14 @@ const currentPasswordField = requiredString(T.currentPasswordRequired).refine((v
 
 /** `currentPassword` is required when `email` changes (checked by auth against the stored address). */
 export const UpdateProfileRequest = z.object({ name: nameField, email: emailField.optional(), currentPassword: currentPasswordField.optional() });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 /** Whoever holds a session must not take the account over by moving its address: the password proves the owner. */
 export const ChangeEmailRequest = z.object({ email: emailField, currentPassword: currentPasswordField });
 export const ChangePasswordRequest = z.object({
   currentPassword: currentPasswordField,
   newPassword: newPassword(T.newPasswordRequired, T.newPasswordTooShort),
 });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** Personal settings: a small free-form JSON object (the spec does not show its content). */
 export const UpdateSettingsRequest = z.object({
@@ -75,8 +77,15 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
+/** POST /api/auth/register and /login. */
 export const AuthAnswer = z.object({ user: PublicUser, accessToken: z.string(), refreshToken: z.string() });
 export type AuthAnswer = z.infer<typeof AuthAnswer>;
+/** POST /api/auth/refresh: a new pair, no user (the SPA keeps the one it has). */
+export const RefreshAnswer = AuthAnswer.omit({ user: true });
+export type RefreshAnswer = z.infer<typeof RefreshAnswer>;
+/** GET /api/auth/verify and /profile, and every profile or settings change. */
+export const UserAnswer = z.object({ user: PublicUser });
+export type UserAnswer = z.infer<typeof UserAnswer>;
 
 /** Claims of an access token, as every service sees them after verification. */
 export const AccessClaims = z.object({

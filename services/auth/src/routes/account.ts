@@ -6,6 +6,7 @@ import {
   UpdateProfileRequest,
   UpdateSettingsRequest,
   VALIDATION_TEXTS,
+  type UserAnswer,
 } from '@wb/contracts';
 import { withTransaction } from '@wb/db';
 import { appError, parse, requireAuth } from '@wb/service-kit';
@@ -40,7 +41,7 @@ export function accountRouter(ctx: AuthContext): Router {
   // Per route, not r.use(): unknown paths under /api/auth must stay 404, not 401.
   const auth = requireAuth(ctx.verifier);
 
-  const userAnswer = (row: UserRow) => ({ user: toPublicUser(row) });
+  const userAnswer = (row: UserRow): UserAnswer => ({ user: toPublicUser(row) });
   /** A write's fresh row goes to the cache too, so this replica never answers the old one. */
   const written = (row: UserRow | null | undefined) => {
     const user = existing(row);

@@ -1,6 +1,13 @@
 import { Router, type Request } from 'express';
 import { withTransaction } from '@wb/db';
-import { LoginRequest, LogoutRequest, RefreshRequest, RegisterRequest } from '@wb/contracts';
+import {
+  LoginRequest,
+  LogoutRequest,
+  RefreshRequest,
+  RegisterRequest,
+  type AuthAnswer,
+  type RefreshAnswer,
+} from '@wb/contracts';
 import { appError, optionalAuth, parse } from '@wb/service-kit';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
 import { signAccessToken } from '../domain/tokens.ts';
@@ -53,7 +60,7 @@ export function authRouter(ctx: AuthContext): Router {
       user: toPublicUser(user),
       accessToken: await accessToken(user, session.sessionId),
       refreshToken: session.refreshToken,
-    });
+    } satisfies AuthAnswer);
   });
 
   /**
@@ -94,7 +101,11 @@ export function authRouter(ctx: AuthContext): Router {
       await setPasswordHash(pool, user.id, await hashPassword(body.password)).catch((err) => req.log.warn({ err }, 'rehash failed'));
     }
     const session = await withTransaction(pool, (client) => createSession(client, user.id, config.REFRESH_TOKEN_TTL));
-    res.json({ user: toPublicUser(user), accessToken: await accessToken(user, session.sessionId), refreshToken: session.refreshToken });
+    res.json({
+      user: toPublicUser(user),
+      accessToken: await accessToken(user, session.sessionId),
+      refreshToken: session.refreshToken,
+    } satisfies AuthAnswer);
   });
 
   r.post('/refresh', async (req, res) => {
@@ -107,7 +118,10 @@ export function authRouter(ctx: AuthContext): Router {
       if (result.reason === 'reuse') req.log.warn('refresh token reuse: session family revoked');
       throw appError('REFRESH_TOKEN_INVALID');
     }
-    res.json({ accessToken: await accessToken(result.user, result.sessionId), refreshToken: result.refreshToken });
+    res.json({
+      accessToken: await accessToken(result.user, result.sessionId),
+      refreshToken: result.refreshToken,
+    } satisfies RefreshAnswer);
   });
 
   // The refresh token is the credential here: the access token may well have expired by logout time.

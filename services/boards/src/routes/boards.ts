@@ -10,6 +10,8 @@ import {
   UpdateBoardRequest,
   BOARD_TEXTS,
   type PublicBoardView,
+  type BoardAnswer,
+  type BoardPageAnswer,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
@@ -109,7 +111,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
       await publishBoardCreated(client, { id, owner_id: me, title: body.title, folder_id: folderId });
       return ownerView(client, id);
     });
-    res.status(201).json({ board });
+    res.status(201).json({ board } satisfies BoardAnswer);
   });
 
   r.get('/boards/:id', ...ctx.maybeAuth, async (req, res) => {
@@ -122,7 +124,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
       board: view,
       canvasLimits: canvasLimits(ent, row.background),
       currentUser: me ? { id: me, name: (await userName(pool, me)) ?? req.user!.name } : null,
-    });
+    } satisfies BoardPageAnswer);
   });
 
   r.patch('/boards/:id', ...ctx.auth, async (req, res) => {
@@ -138,7 +140,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
       });
       return ownerView(client, b.id);
     });
-    res.json({ board });
+    res.json({ board } satisfies BoardAnswer);
   });
 
   r.delete('/boards/:id', ...ctx.auth, async (req, res) => {
@@ -186,7 +188,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   r.put('/boards/:id/sharing', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(SharingRequest, req.body);
     const board = await changeSharing(idParam(req), userId(req), (s) => setSharing(s, enabled, newShareToken));
-    res.json({ board });
+    res.json({ board } satisfies BoardAnswer);
   });
 
   r.post('/boards/:id/multiple-links', ...ctx.auth, async (req, res) => {
@@ -194,7 +196,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
     const board = await changeSharing(idParam(req), userId(req), (s) =>
       setRoleLinks(s, body.enabledRoles, body.rotate === true, newShareToken),
     );
-    res.json({ board });
+    res.json({ board } satisfies BoardAnswer);
   });
 
   // Boards have no invited members in this product: the owner is the only member; link holders are anonymous.

@@ -1,5 +1,14 @@
 import { Router } from 'express';
-import { CreateFolderRequest, MoveBoardRequest, MoveToPositionRequest, ReorderFoldersRequest, UpdateFolderRequest } from '@wb/contracts';
+import {
+  CreateFolderRequest,
+  MoveBoardRequest,
+  MoveToPositionRequest,
+  ReorderFoldersRequest,
+  UpdateFolderRequest,
+  type BoardAnswer,
+  type FolderAnswer,
+  type FoldersAnswer,
+} from '@wb/contracts';
 import { withTransaction, type PoolClient } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
 import { DEFAULT_FOLDER_COLOR, normalizeHexColor } from '../domain/colors.ts';
@@ -55,7 +64,7 @@ export function foldersRouter(ctx: RouteContext): Router {
     });
 
   r.get('/folders', ...ctx.auth, async (req, res) => {
-    res.json({ folders: await tree(pool, userId(req)) });
+    res.json({ folders: await tree(pool, userId(req)) } satisfies FoldersAnswer);
   });
 
   r.post('/folders', ...ctx.auth, async (req, res) => {
@@ -68,7 +77,7 @@ export function foldersRouter(ctx: RouteContext): Router {
       const id = await folders.insertFolder(db, { ownerId: me, name: body.name, parentId, color, sortOrder });
       return folderView(db, id);
     });
-    res.status(201).json({ folder });
+    res.status(201).json({ folder } satisfies FolderAnswer);
   });
 
   r.patch('/folders/:id', ...ctx.auth, async (req, res) => {
@@ -93,7 +102,7 @@ export function foldersRouter(ctx: RouteContext): Router {
       }
       return folderView(db, f.id);
     });
-    res.json({ folder });
+    res.json({ folder } satisfies FolderAnswer);
   });
 
   /**
@@ -130,7 +139,7 @@ export function foldersRouter(ctx: RouteContext): Router {
       const row = await boards.getBoard(db, b.id);
       return boards.toListItem(row!);
     });
-    res.json({ board });
+    res.json({ board } satisfies BoardAnswer);
   });
 
   r.post('/folders/move-to-position', ...ctx.auth, async (req, res) => {
@@ -156,7 +165,7 @@ export function foldersRouter(ctx: RouteContext): Router {
       await folders.writePositions(db, densePositions(order, positions));
       return tree(db, me);
     });
-    res.json({ folders: result });
+    res.json({ folders: result } satisfies FoldersAnswer);
   });
 
   r.post('/folders/reorder', ...ctx.auth, async (req, res) => {
@@ -175,7 +184,7 @@ export function foldersRouter(ctx: RouteContext): Router {
       await folders.writePositions(db, densePositions(order, new Map(current.map((s) => [s.id, s.sort_order]))));
       return tree(db, me);
     });
-    res.json({ folders: result });
+    res.json({ folders: result } satisfies FoldersAnswer);
   });
 
   return r;

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { CreateTagRequest, SetBoardTagsRequest, UpdateTagRequest } from '@wb/contracts';
+import {
+  CreateTagRequest,
+  SetBoardTagsRequest,
+  UpdateTagRequest,
+  type TagAnswer,
+  type TagsAnswer,
+} from '@wb/contracts';
 import { withTransaction, type Queryable } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
 import { DEFAULT_TAG_COLOR, normalizeHexColor } from '../domain/colors.ts';
@@ -21,7 +27,7 @@ export function tagsRouter(ctx: RouteContext): Router {
   const { pool } = ctx;
 
   r.get('/tags', ...ctx.auth, async (req, res) => {
-    res.json({ tags: await tags.listTags(pool, userId(req)) });
+    res.json({ tags: await tags.listTags(pool, userId(req)) } satisfies TagsAnswer);
   });
 
   r.post('/tags', ...ctx.auth, async (req, res) => {
@@ -29,7 +35,7 @@ export function tagsRouter(ctx: RouteContext): Router {
     const body = parse(CreateTagRequest, req.body);
     const color = body.color ? normalizeHexColor(body.color)! : DEFAULT_TAG_COLOR;
     try {
-      res.status(201).json({ tag: await tags.insertTag(pool, { ownerId: me, name: body.name, color }) });
+      res.status(201).json({ tag: await tags.insertTag(pool, { ownerId: me, name: body.name, color }) } satisfies TagAnswer);
     } catch (err) {
       if (isUniqueViolation(err)) throw appError('TAG_ALREADY_EXISTS');
       throw err;
@@ -45,7 +51,7 @@ export function tagsRouter(ctx: RouteContext): Router {
         name: body.name,
         color: body.color === undefined ? undefined : normalizeHexColor(body.color)!,
       });
-      res.json({ tag });
+      res.json({ tag } satisfies TagAnswer);
     } catch (err) {
       if (isUniqueViolation(err)) throw appError('TAG_ALREADY_EXISTS');
       throw err;
@@ -61,7 +67,7 @@ export function tagsRouter(ctx: RouteContext): Router {
 
   r.get('/tags/board/:id', ...ctx.auth, async (req, res) => {
     const b = await ownBoardLocked(pool, idParam(req), userId(req), false);
-    res.json({ tags: await tags.boardTags(pool, b.id) });
+    res.json({ tags: await tags.boardTags(pool, b.id) } satisfies TagsAnswer);
   });
 
   r.put('/tags/board/:id', ...ctx.auth, async (req, res) => {
@@ -77,7 +83,7 @@ export function tagsRouter(ctx: RouteContext): Router {
       await tags.replaceBoardTags(db, b.id, ids);
       return tags.boardTags(db, b.id);
     });
-    res.json({ tags: result });
+    res.json({ tags: result } satisfies TagsAnswer);
   });
 
   return r;
