@@ -4,13 +4,13 @@
  * change invalidates 'Boards', so the header follows.
  */
 import { baseApi } from './baseApi.ts';
-import type { BoardLimits } from '@wb/contracts';
+import type { BoardLimits, BoardsListAnswer } from '@wb/contracts';
 
 const boardLimitsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getBoardLimits: build.query<BoardLimits, void>({
       query: () => ({ url: '/boards', params: { limit: 1 } }),
-      transformResponse: (answer: { limits: BoardLimits }) => answer.limits,
+      transformResponse: (answer: BoardsListAnswer) => answer.limits,
       providesTags: ['Boards'],
     }),
   }),

@@ -1,27 +1,16 @@
 import { baseApi } from '../../api/baseApi.ts';
 import { userUpdated } from './authSlice.ts';
-import type { AuthResponse, User } from './types.ts';
+import type { AuthResponse, UserAnswer } from './types.ts';
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest, UpdateProfileRequest } from '@wb/contracts';
 
-export interface LoginArgs {
-  email: string;
-  password: string;
-}
-export interface RegisterArgs extends LoginArgs {
-  name: string;
-}
-export interface UpdateProfileArgs {
-  name: string;
-  email?: string;
-  /** Required by auth when `email` changes. */
-  currentPassword?: string;
-}
-export interface ChangePasswordArgs {
-  currentPassword: string;
-  newPassword: string;
-}
+// The bodies the auth service accepts, as its request schemas infer them.
+export type LoginArgs = LoginRequest;
+export type RegisterArgs = RegisterRequest;
+export type UpdateProfileArgs = UpdateProfileRequest;
+export type ChangePasswordArgs = ChangePasswordRequest;
 
 async function storeUser(
-  queryFulfilled: Promise<{ data: { user: User } }>,
+  queryFulfilled: Promise<{ data: UserAnswer }>,
   dispatch: (a: unknown) => unknown,
 ) {
   try {
@@ -47,26 +36,26 @@ export const authApi = baseApi.injectEndpoints({
         body: refreshToken ? { refreshToken } : {},
       }),
     }),
-    verify: build.query<{ user: User }, void>({
+    verify: build.query<UserAnswer, void>({
       query: () => '/auth/verify',
       providesTags: ['User'],
     }),
-    getProfile: build.query<{ user: User }, void>({
+    getProfile: build.query<UserAnswer, void>({
       query: () => '/auth/profile',
       providesTags: ['User'],
     }),
-    updateProfile: build.mutation<{ user: User }, UpdateProfileArgs>({
+    updateProfile: build.mutation<UserAnswer, UpdateProfileArgs>({
       query: (body) => ({ url: '/auth/profile', method: 'PATCH', body }),
       onQueryStarted: (_arg, { queryFulfilled, dispatch }) => storeUser(queryFulfilled, dispatch),
     }),
     changePassword: build.mutation<{ message?: string }, ChangePasswordArgs>({
       query: (body) => ({ url: '/auth/change-password', method: 'PATCH', body }),
     }),
-    changeEmail: build.mutation<{ user: User }, { email: string }>({
+    changeEmail: build.mutation<UserAnswer, { email: string }>({
       query: (body) => ({ url: '/auth/change-email', method: 'PATCH', body }),
       onQueryStarted: (_arg, { queryFulfilled, dispatch }) => storeUser(queryFulfilled, dispatch),
     }),
-    updateSettings: build.mutation<{ user: User }, { settings: Record<string, unknown> }>({
+    updateSettings: build.mutation<UserAnswer, { settings: Record<string, unknown> }>({
       query: (body) => ({ url: '/auth/settings', method: 'PATCH', body }),
       onQueryStarted: (_arg, { queryFulfilled, dispatch }) => storeUser(queryFulfilled, dispatch),
     }),

@@ -2,7 +2,7 @@
  * Password strength of the register form (spec §5). Field validation lives in forms.ts, built
  * from the zod schemas of @wb/contracts.
  */
-import { LIMITS } from '@wb/contracts';
+import { LIMITS } from '@wb/contracts/constants';
 
 export type StrengthLevel = 0 | 1 | 2 | 3 | 4 | 5;
 

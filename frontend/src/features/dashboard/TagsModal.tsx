@@ -1,6 +1,6 @@
 /** Board tags (§2): pick the user's tags for a board, create, rename/recolour and delete tags. */
 import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
-import { TAG_PALETTE } from '@wb/contracts';
+import { TAG_PALETTE } from '@wb/contracts/constants';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateTagMutation,

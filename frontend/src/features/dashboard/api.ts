@@ -5,22 +5,21 @@
  */
 import { baseApi } from '../../api/baseApi.ts';
 import type { BoardsQuery } from './logic.ts';
-import type { BoardLimits, BoardListItem, FolderNode, ShareRole, TagView } from './types.ts';
-
-export interface BoardsAnswer {
-  boards: BoardListItem[];
-  limits: BoardLimits;
-  /** Keyset paging of the boards service (not in the spec): the next page's cursor, null on the last page. */
-  nextCursor?: string | null;
-}
-
-type BoardAnswer = { board: BoardListItem };
+import type {
+  BoardAnswer,
+  BoardsListAnswer,
+  FolderAnswer,
+  FoldersAnswer,
+  ShareRole,
+  TagAnswer,
+  TagsAnswer,
+} from '@wb/contracts';
 
 export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // ---- boards ----
     /** GET /boards page by page (the service pages with `limit` + `cursor`; an invalidation refetches every loaded page). */
-    getBoards: build.infiniteQuery<BoardsAnswer, BoardsQuery, string | null>({
+    getBoards: build.infiniteQuery<BoardsListAnswer, BoardsQuery, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -57,19 +56,19 @@ export const dashboardApi = baseApi.injectEndpoints({
     }),
 
     // ---- folders ----
-    getFolders: build.query<{ folders: FolderNode[] }, void>({
+    getFolders: build.query<FoldersAnswer, void>({
       query: () => '/folders',
       providesTags: ['Folders'],
     }),
     createFolder: build.mutation<
-      { folder: FolderNode },
+      FolderAnswer,
       { name: string; parent_id: string | null; color: string }
     >({
       query: (body) => ({ url: '/folders', method: 'POST', body }),
       invalidatesTags: ['Folders'],
     }),
     updateFolder: build.mutation<
-      { folder: FolderNode },
+      FolderAnswer,
       { id: string; name?: string; color?: string; parent_id?: string | null }
     >({
       query: ({ id, ...body }) => ({ url: `/folders/${id}`, method: 'PATCH', body }),
@@ -97,15 +96,15 @@ export const dashboardApi = baseApi.injectEndpoints({
     }),
 
     // ---- tags ----
-    getTags: build.query<{ tags: TagView[] }, void>({
+    getTags: build.query<TagsAnswer, void>({
       query: () => '/tags',
       providesTags: ['Tags'],
     }),
-    createTag: build.mutation<{ tag: TagView }, { name: string; color: string }>({
+    createTag: build.mutation<TagAnswer, { name: string; color: string }>({
       query: (body) => ({ url: '/tags', method: 'POST', body }),
       invalidatesTags: ['Tags'],
     }),
-    updateTag: build.mutation<{ tag: TagView }, { id: string; name: string; color: string }>({
+    updateTag: build.mutation<TagAnswer, { id: string; name: string; color: string }>({
       query: ({ id, ...body }) => ({ url: `/tags/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Tags', 'Boards'],
     }),
@@ -113,11 +112,11 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/tags/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Tags', 'Boards'],
     }),
-    getBoardTags: build.query<{ tags: TagView[] }, string>({
+    getBoardTags: build.query<TagsAnswer, string>({
       query: (id) => `/tags/board/${id}`,
       providesTags: ['Tags'],
     }),
-    setBoardTags: build.mutation<{ tags: TagView[] }, { id: string; tagIds: string[] }>({
+    setBoardTags: build.mutation<TagsAnswer, { id: string; tagIds: string[] }>({
       query: ({ id, tagIds }) => ({ url: `/tags/board/${id}`, method: 'PUT', body: { tagIds } }),
       invalidatesTags: ['Boards', 'Tags'],
     }),

@@ -1,7 +1,7 @@
 /** Create/rename board and create/rename folder modals. */
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, BOARD_LIMITS } from '@wb/contracts';
+import { LIMITS, BOARD_LIMITS } from '@wb/contracts/constants';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateBoardMutation,

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
-import { TAG_PALETTE } from '@wb/contracts';
+import { TAG_PALETTE } from '@wb/contracts/constants';
 import { CheckIcon } from 'lucide-react';
 import {
   Button,
