@@ -6,6 +6,9 @@ import { LIMITS } from './texts.ts';
 
 export const BOARD_BACKGROUNDS = ['white', 'grid', 'dots', 'lines'] as const;
 
+/** The link roles, weakest first (the order the access dialog lists them in). */
+export const SHARE_ROLES = ['viewer', 'guest', 'editor'] as const;
+
 export const BOARD_LIMITS = {
   titleMax: 200,
   folderNameMax: 100,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARE_ROLES } from './board-constants.ts';
 
 /**
  * Every event that crosses a service boundary. The envelope is the same for all; `type` picks
@@ -13,7 +14,7 @@ export const EventEnvelope = z.object({
 });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
 
-export const ShareRole = z.enum(['viewer', 'guest', 'editor']);
+export const ShareRole = z.enum(SHARE_ROLES);
 export type ShareRole = z.infer<typeof ShareRole>;
 export const BoardRole = z.enum(['owner', 'editor', 'viewer', 'guest']);
 export type BoardRole = z.infer<typeof BoardRole>;

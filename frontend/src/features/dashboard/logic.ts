@@ -2,7 +2,8 @@
  * Pure rules of the dashboard (no React, no I/O): drop zones, the folder-tree cycle check,
  * tag overflow on cards, the filters → GET /boards query, and small formatting helpers.
  */
-import type { FolderNode, ShareRole, TagView } from './types.ts';
+import { SHARE_ROLES } from '@wb/contracts/constants';
+import type { BoardListItem, FolderNode, ShareRole, TagView } from './types.ts';
 
 // ---------- Filters ----------
 
@@ -187,13 +188,9 @@ export const serializeExpanded = (s: ReadonlySet<string>): string => JSON.string
 
 // ---------- Sharing ----------
 
-export const SHARE_ROLES: readonly ShareRole[] = ['viewer', 'guest', 'editor'];
+export { SHARE_ROLES };
 
-interface TokenHolder {
-  viewer_token_hash: string | null;
-  guest_token_hash: string | null;
-  editor_token_hash: string | null;
-}
+type TokenHolder = Pick<BoardListItem, 'viewer_token_hash' | 'guest_token_hash' | 'editor_token_hash'>;
 
 export const tokenOf = (b: TokenHolder, role: ShareRole): string | null => b[`${role}_token_hash`];
 

@@ -1,6 +1,6 @@
-import type { BoardRole, ShareRole } from '@wb/contracts';
+import { SHARE_ROLES, type BoardAccessRole, type BoardRole, type ShareRole } from '@wb/contracts';
 
-export type Role = BoardRole | 'none';
+export type Role = BoardAccessRole;
 
 const RANK: Record<Role, number> = { none: 0, guest: 1, viewer: 2, editor: 3, owner: 4 };
 
@@ -17,7 +17,7 @@ export interface ShareState {
   editor: string | null;
 }
 
-export const SHARE_ROLES: readonly ShareRole[] = ['viewer', 'guest', 'editor'];
+export { SHARE_ROLES };
 
 /** Constant-time enough for our purpose: both sides are fixed-length base64url strings. */
 function sameToken(a: string, b: string): boolean {
