@@ -12,6 +12,7 @@ import {
   type PublicBoardView,
   type BoardAnswer,
   type BoardPageAnswer,
+  type BoardsListAnswer,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
 import { appError, parse } from '@wb/service-kit';
@@ -90,12 +91,14 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
       // An id that is not UUID-shaped matches nothing; the counts and limits still answer.
       none: impossible,
     });
-    const limits = boardLimits(page.entitlement, page.current);
-    const nextCursor = page.next ? boards.encodeCursor(page.next) : null;
-    // The page arrives as JSON text from PostgreSQL and goes out as is.
+    const rest: Omit<BoardsListAnswer, 'boards'> = {
+      limits: boardLimits(page.entitlement, page.current),
+      nextCursor: page.next ? boards.encodeCursor(page.next) : null,
+    };
+    // The page arrives as JSON text from PostgreSQL and goes out as is (its shape: test/answer-shapes.test.ts).
     res
       .type('application/json')
-      .send(`{"boards":${page.boardsJson},"limits":${JSON.stringify(limits)},"nextCursor":${JSON.stringify(nextCursor)}}`);
+      .send(`{"boards":${page.boardsJson},"limits":${JSON.stringify(rest.limits)},"nextCursor":${JSON.stringify(rest.nextCursor)}}`);
   });
 
   r.post('/boards', ...ctx.auth, async (req, res) => {
