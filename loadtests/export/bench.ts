@@ -72,7 +72,7 @@ async function exportOnce(base: string, token: string, boardId: string, format: 
     body: JSON.stringify({ boardId, area }),
   });
   const body = Buffer.from(await res.arrayBuffer());
-  if (!res.ok && process.env.BENCH_DEBUG) console.error(format, res.status, body.toString().slice(0, 300));
+  if (!res.ok && process.env.BENCH_DEBUG) console.error(format, res.status, Math.round(performance.now() - t0), body.toString().slice(0, 200));
   return { ms: performance.now() - t0, bytes: body.length, status: res.status };
 }
 
