@@ -30,6 +30,10 @@ export const SPEC = {
   snapshotsCleanError: 'Ошибка очистки снапшотов',
   recovered: 'Данные восстановлены! Перезагрузите страницу',
   recoverError: 'Ошибка восстановления данных',
+  selectExportArea: 'Выделите область для экспорта PNG',
+  pngExported: 'PNG экспортирован успешно!',
+  pngExportError: 'Ошибка при экспорте PNG',
+  exportError: 'Ошибка экспорта',
 } as const;
 
 /** Spec: 'Сохранено N объектов!' */
