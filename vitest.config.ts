@@ -33,6 +33,10 @@ export default defineConfig({
           // Each file starts its own product and Chromium on free ports and temporary directories,
           // so two files run side by side like the other projects.
           testTimeout: 60_000,
+          // A page answers in tens of milliseconds on a quiet machine; with two browsers and a
+          // product each sharing 2 cores a debounced search can take seconds. Patience, not slack:
+          // every poll still waits for exactly the asserted state.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           hookTimeout: 180_000,
         },
       },

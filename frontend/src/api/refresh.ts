@@ -55,7 +55,11 @@ export function createTokenRefresher(opts: TokenRefresherOptions): TokenRefreshe
         body: JSON.stringify({ refreshToken }),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (!res.ok) return null;
+      if (!res.ok) {
+        // Read nothing, but end the body: an unread body keeps the request open in the browser.
+        await res.body?.cancel().catch(() => {});
+        return null;
+      }
       const body: unknown = await res.json();
       if (!isTokens(body)) return null;
       opts.store.setTokens({ accessToken: body.accessToken, refreshToken: body.refreshToken });

@@ -223,7 +223,9 @@ describe('auth screens', () => {
         .poll(() => page.locator('[data-testid="user-menu-trigger"]').innerText())
         .toContain('Новое Имя');
 
+      // A new address needs the current password (auth's rule since issue 8).
       await page.fill('#profile-email', other.email);
+      await page.fill('#profile-current-password', acc.password);
       await page.click('[data-testid="profile-submit"]');
       await expect
         .poll(() => page.locator('#profile-email-error').innerText())

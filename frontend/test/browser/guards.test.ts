@@ -50,7 +50,9 @@ describe('route guards (visitor)', () => {
     expect(u.searchParams.get('redirect')).toBe('/board/123');
     const withToken = await landOn(s.page, '/board/123?token=abc');
     expect(withToken.pathname).toBe('/board/123');
-    await s.page.waitForSelector('[data-testid="board-page"]');
+    // The guard lets the link through; the page then finds no such board and says so (§2 load error).
+    await s.page.waitForSelector('[data-testid="board-denied"]');
+    expect(await s.page.locator('[data-testid="board-denied"] h1').first().innerText()).toBe('Доступ запрещен');
   });
 
   it('keeps /pricing, /login and /register open', async () => {
@@ -102,7 +104,9 @@ describe('route guards (signed-in user)', () => {
 
   it('opens /board/:id, /settings and /dashboard', async () => {
     expect((await landOn(s.page, '/board/42')).pathname).toBe('/board/42');
-    expect(await s.page.locator('h1').innerText()).toBe('Доска');
+    // Signed in, the guard opens the page; an unknown board is the §2 load error, not /login.
+    await s.page.waitForSelector('[data-testid="board-denied"]');
+    expect(await s.page.locator('[data-testid="board-denied"] h1').first().innerText()).toBe('Доступ запрещен');
     expect((await landOn(s.page, '/settings')).pathname).toBe('/settings');
     expect((await landOn(s.page, '/dashboard')).pathname).toBe('/dashboard');
     expect(pathOf(s.page)).toBe('/dashboard');

@@ -54,7 +54,11 @@ export function Dialog({
               e.preventDefault();
               (first ?? panel).focus();
             }}
-            onPointerDownOutside={alert ? (e) => e.preventDefault() : undefined}
+            onPointerDownOutside={(e) => {
+              // Closing a toast is no click on the page behind: the dialog stays (toasts sit above it).
+              const target = e.detail.originalEvent.target as Element | null;
+              if (alert || target?.closest?.('.Toastify')) e.preventDefault();
+            }}
           >
             <header className={styles.header}>
               <div className={styles.heading}>
