@@ -92,6 +92,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
       onControl,
       observeLag: (s) => metricsRef.observeRelayLag?.(s),
       maxDocBytes: limits.maxDocBytes,
+      catchUp: () => persistence.catchUpAll(),
     });
   }
 

@@ -105,4 +105,50 @@ describe('NATS outage', () => {
     nats = await startNats({ port, storeDir });
     await eventually(() => all.forEach((p) => expect(ids(p)).toEqual(['r1-during', 'r2-during', 'x-before'])), { timeoutMs: 30_000 });
   }, 90_000);
+
+  it('a replica that reconnects catches up from the store when the peer that accepted the updates is gone', async () => {
+    const port = await freePort();
+    const storeDir = await tempDir('nats-outage-gone');
+    let nats: ManagedProcess = await startNats({ port, storeDir });
+    cleanup.push(() => nats.stop());
+    const mongo = await startMongo();
+    cleanup.push(() => mongo.stop());
+    const store = await createMongoStore({ url: mongo.url, dbName: 'rt_nats_gone' });
+    cleanup.push(() => store.close());
+    const r1 = await startRealtime({ platform, store, natsUrl: nats.url, replicaId: 'g1', transport: createInProcessTransport() });
+    const r2 = await startRealtime({ platform, store, natsUrl: nats.url, replicaId: 'g2', transport: createInProcessTransport() });
+    cleanup.push(() => r1.stop(), () => r2.stop());
+
+    const owner = await platform.user('Владелец');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const a1 = provider(r1.wsUrl, id, owner.token);
+    const b2 = provider(r2.wsUrl, id, links.editor!);
+    cleanup.push(() => a1.destroy(), () => b2.destroy());
+    await Promise.all([synced(a1), synced(b2)]);
+    addObject(a1.doc, sticky('x-before'));
+    await eventually(() => expect(ids(b2)).toEqual(['x-before']));
+    let reconnects = 0;
+    b2.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
+
+    await nats.stop();
+    addObject(a1.doc, sticky('r1-during'));
+    // Durable on r1 (so in the store) but never relayed: NATS is down.
+    await eventually(async () => {
+      const s = await store.load(id);
+      expect(s.log.length + (s.state ? 1 : 0)).toBeGreaterThan(0);
+      expect(r1.service.server.commits.backlogBytes).toBe(0);
+      const room = r1.service.server.rooms.get(id);
+      expect(room && getObjects(room.doc).has('r1-during')).toBe(true);
+    });
+    // The replica that accepted it goes away from the board: its last client leaves, it unloads.
+    a1.destroy();
+    await eventually(() => expect(r1.service.server.rooms.has(id)).toBe(false));
+    expect(ids(b2)).toEqual(['x-before']);
+
+    nats = await startNats({ port, storeDir });
+    // No peer holds the board any more; only the store can tell r2 about the update.
+    await eventually(() => expect(ids(b2)).toEqual(['r1-during', 'x-before']), { timeoutMs: 30_000 });
+    expect(b2.wsconnected).toBe(true);
+    expect(reconnects).toBe(0);
+  }, 90_000);
 });

@@ -57,6 +57,37 @@ export class Persistence implements Extension {
     room.dirty = stored.log.length > 0;
   }
 
+  /**
+   * Reads the store again and applies what this copy lacks: everything any replica made durable
+   * is in the stored state + log, so a replica that was cut off from the relay (NATS outage)
+   * catches up from the store even when the replica that accepted those updates is gone. What is
+   * new goes out to this replica's clients like any other change of the copy.
+   */
+  async catchUp(room: Room): Promise<void> {
+    await this.serial(room.boardId, async () => {
+      if (!room.loaded || room.unloading || room.doc.isDestroyed) return;
+      const stored = await this.opts.store.load(room.boardId);
+      if (room.doc.isDestroyed) return;
+      Y.transact(
+        room.doc,
+        () => {
+          if (stored.state && stored.version !== room.version) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
+          for (const e of stored.log) applyLogged(room, e.update, this.opts.logger);
+        },
+        Origin.LOAD,
+      );
+      // The stored state was applied, so the next compaction compares against this version.
+      if (stored.state) room.version = stored.version;
+    });
+  }
+
+  /** catchUp for every loaded board; one board's failure does not stop the others. */
+  async catchUpAll(): Promise<void> {
+    for (const room of [...this.rooms()]) {
+      await this.catchUp(room).catch((err) => this.opts.logger.warn({ err, boardId: room.boardId }, 'catching up from the store failed'));
+    }
+  }
+
   async beforeUnloadDocument(room: Room, mode: UnloadMode): Promise<void> {
     if (mode === 'compact' && room.dirty) await this.compact(room);
   }

@@ -53,6 +53,11 @@ export interface RelayOptions {
   observeLag?(seconds: number): void;
   /** Limits applied to relayed updates like to a client's. */
   maxDocBytes: number;
+  /**
+   * After a reconnect, before asking the peers: bring every loaded board up to the store (the
+   * durable log), so what was relayed during the outage is not lost with a peer that is gone.
+   */
+  catchUp?(): Promise<void>;
 }
 
 export class Relay implements Extension {
@@ -66,13 +71,17 @@ export class Relay implements Extension {
 
   /**
    * Core NATS is at-most-once: whatever was published while this replica was cut off from the
-   * server is gone. After a reconnect every loaded board asks the others for what it lacks (and
-   * they ask it), so each replica's clients catch up without reconnecting.
+   * server is gone. After a reconnect every loaded board first reads the store, which holds every
+   * update any replica accepted (durable before relayed), then asks the others for what it still
+   * lacks (updates durable after that read) and for their awareness; they ask it too. So each
+   * replica's clients catch up without reconnecting, even when the replica that accepted the
+   * missed updates is gone.
    */
   private async watchReconnects(): Promise<void> {
     for await (const s of this.opts.nc.status()) {
       if (s.type !== 'reconnect') continue;
       this.opts.logger.info({ boards: this.rooms.size }, 'relay reconnected; catching up');
+      void this.opts.catchUp?.().catch((err) => this.opts.logger.warn({ err }, 'catching up from the store failed'));
       // The peers' subscriptions come back when they reconnect too, so ask again a little later.
       for (const delay of [0, 1_000, 3_000]) {
         setTimeout(() => {
