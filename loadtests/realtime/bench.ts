@@ -40,7 +40,8 @@ const { values: args } = parseArgs({
     pid: { type: 'string' },
     hocuspocus: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string' },
+    replicas: { type: 'string', default: '1' },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
     clients: { type: 'string', default: '1000' },
     boards: { type: 'string', default: '100' },
@@ -57,6 +58,7 @@ const RATE = Number(args.rate);
 const IDLE = Number(args.idle);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
+const REPLICAS = Number(args.replicas);
 const MARK = Buffer.from('BENCHTS');
 
 // ---------------------------------------------------------------- servers
@@ -80,15 +82,21 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-interface Target {
-  name: string;
+/** One server process (a replica of ours, or a peer). */
+interface Server {
   wsUrl: string;
-  token: string;
-  boardIds: string[];
-  hocuspocus: boolean;
   metricsUrl?: string;
   pid?: number;
   sampleFile?: string;
+}
+
+interface Target {
+  name: string;
+  /** Several for replicas: client i goes to servers[floor(i / boards) % n], so every board has clients on each. */
+  servers: Server[];
+  token: string;
+  boardIds: string[];
+  hocuspocus: boolean;
   stop(): Promise<void>;
 }
 
@@ -170,16 +178,40 @@ async function startPlatform() {
 }
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
-async function startOurs(p: Platform): Promise<Target> {
+/**
+ * Our realtime as child processes: one, or `replicas` over a nats-server of their own (started
+ * here, as the cluster runner does), all on one PostgreSQL database.
+ */
+async function startOurs(p: Platform, replicas = 1): Promise<Target> {
   const { freePort } = await import('@wb/db');
-  const { waitForPort } = await import('@wb/testkit');
-  const port = await freePort();
-  const samples = sampleFile('ours');
-  const child = spawnNode(
-    ['--import', 'tsx', 'services/realtime/src/main.ts'],
+  const { waitForPort, startNats } = await import('@wb/testkit');
+  const nats = replicas > 1 ? await startNats() : null;
+  const stopNats = nats ? tracked(() => nats.stop()) : null;
+  const databaseUrl = await p.createDatabase(p.pgUrl);
+  const name = replicas > 1 ? `ours ×${replicas}` : 'ours';
+  const children: ChildProcess[] = [];
+  const servers: Server[] = [];
+  const stopChildren = tracked(async () => {
+    await Promise.all(children.map(stopChild));
+    await stopNats?.();
+  });
+  for (let r = 0; r < replicas; r++) {
+    const port = await freePort();
+    const samples = sampleFile(`ours-${replicas}-${r}`);
+    children.push(spawnOurs(p, { port, databaseUrl, samples, natsUrl: nats?.url, replicaId: replicas > 1 ? `bench-${r}` : undefined }));
+    servers.push({ wsUrl: `ws://127.0.0.1:${port}/yjs`, metricsUrl: `http://127.0.0.1:${port}/metrics`, pid: children[r]!.pid, sampleFile: samples });
+  }
+  for (const srv of servers) await waitForPort(Number(new URL(srv.wsUrl).port), 120_000);
+  return { name, servers, token: p.token, boardIds: p.boardIds, hocuspocus: false, stop: stopChildren };
+}
+
+function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples: string; natsUrl?: string; replicaId?: string }): ChildProcess {
+  return spawnNode(
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', 'services/realtime/src/main.ts'],
     {
-      PORT: String(port),
-      DATABASE_URL: await p.createDatabase(p.pgUrl),
+      PORT: String(o.port),
+      DATABASE_URL: o.databaseUrl,
+      ...(o.natsUrl ? { NATS_URL: o.natsUrl, REPLICA_ID: o.replicaId } : {}),
       BOARDS_INTERNAL_URL: p.boardsBase,
       AUTH_JWKS_URL: p.jwksUrl,
       MAX_CONNECTIONS_PER_BOARD: '100000',
@@ -188,22 +220,10 @@ async function startOurs(p: Platform): Promise<Target> {
       MESSAGE_BURST: '100000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      BENCH_SAMPLE_FILE: samples,
+      BENCH_SAMPLE_FILE: o.samples,
     },
     repoRoot,
   );
-  await waitForPort(port, 120_000);
-  return {
-    name: 'ours',
-    wsUrl: `ws://127.0.0.1:${port}/yjs`,
-    token: p.token,
-    boardIds: p.boardIds,
-    hocuspocus: false,
-    metricsUrl: `http://127.0.0.1:${port}/metrics`,
-    pid: child.pid,
-    sampleFile: samples,
-    stop: tracked(() => stopChild(child)),
-  };
 }
 
 const PEER_SCRIPTS: Record<string, string> = {
@@ -253,12 +273,10 @@ async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promi
   await waitForPort(port, 60_000);
   return {
     name,
-    wsUrl: `ws://127.0.0.1:${port}`,
+    servers: [{ wsUrl: `ws://127.0.0.1:${port}`, pid: child.pid, sampleFile: samples }],
     token: 'bench',
     boardIds: Array.from({ length: BOARDS }, (_, i) => `bench-${i}`),
     hocuspocus: name === 'hocuspocus',
-    pid: child.pid,
-    sampleFile: samples,
     stop: tracked(() => stopChild(child)),
   };
 }
@@ -269,12 +287,10 @@ function external(): Target {
   const httpBase = args.url.replace(/^ws/, 'http').replace(/\/yjs\/?$/, '');
   return {
     name: 'external',
-    wsUrl: args.url.replace(/\/$/, ''),
+    servers: [{ wsUrl: args.url.replace(/\/$/, ''), metricsUrl: args['metrics-url'] ?? `${httpBase}/metrics`, pid: args.pid ? Number(args.pid) : undefined }],
     token: args.token ?? '',
     boardIds,
     hocuspocus: args.hocuspocus ?? false,
-    metricsUrl: args['metrics-url'] ?? `${httpBase}/metrics`,
-    pid: args.pid ? Number(args.pid) : undefined,
     async stop() {},
   };
 }
@@ -287,7 +303,14 @@ interface Usage {
 }
 
 const CLK_TCK = 100;
+/** Summed over the target's processes (replicas). */
 async function serverUsage(t: Target): Promise<Usage | null> {
+  const each = await Promise.all(t.servers.map(processUsage));
+  if (each.some((u) => u === null)) return null;
+  return { rssBytes: each.reduce((a, u) => a + u!.rssBytes, 0), cpuSeconds: each.reduce((a, u) => a + u!.cpuSeconds, 0) };
+}
+
+async function processUsage(t: Server): Promise<Usage | null> {
   if (t.pid) {
     try {
       // The bash wrapper exec'd node, so the pid is node's.
@@ -315,7 +338,18 @@ interface Samples {
   gcMs: number;
 }
 
+/** Event-loop utilisation averaged over the target's processes; heap and GC summed. */
 function readSamples(t: Target, from: number, to: number): Samples | null {
+  const each = t.servers.map((srv) => readServerSamples(srv, from, to));
+  if (each.some((x) => x === null)) return null;
+  return {
+    eluMean: each.reduce((a, x) => a + x!.eluMean, 0) / each.length,
+    heapMax: each.reduce((a, x) => a + x!.heapMax, 0),
+    gcMs: each.reduce((a, x) => a + x!.gcMs, 0),
+  };
+}
+
+function readServerSamples(t: Server, from: number, to: number): Samples | null {
   if (!t.sampleFile || !existsSync(t.sampleFile)) return null;
   const rows = readFileSync(t.sampleFile, 'utf8')
     .split('\n')
@@ -330,18 +364,29 @@ function readSamples(t: Target, from: number, to: number): Samples | null {
   };
 }
 
-/** p99 of our acceptance→durable histogram, from its cumulative buckets (upper bound of the bucket). */
+/**
+ * p99 of our acceptance→durable histogram, from its cumulative buckets (upper bound of the bucket),
+ * the replicas' buckets added up.
+ */
 async function durabilityP99(t: Target): Promise<number | null> {
-  if (!t.metricsUrl || t.name !== 'ours') return null;
+  if (!t.name.startsWith('ours')) return null;
+  const sum = new Map<number, number>();
   try {
-    const text = await (await fetch(t.metricsUrl)).text();
-    const buckets = [...text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)].map((m) => [m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2])] as const);
-    const total = buckets.at(-1)?.[1] ?? 0;
-    if (total === 0) return null;
-    return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
+    for (const srv of t.servers) {
+      if (!srv.metricsUrl) return null;
+      const text = await (await fetch(srv.metricsUrl)).text();
+      for (const m of text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)) {
+        const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
+        sum.set(le, (sum.get(le) ?? 0) + Number(m[2]));
+      }
+    }
   } catch {
     return null;
   }
+  const buckets = [...sum].sort((a, b) => a[0] - b[0]);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  if (total === 0) return null;
+  return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
 }
 
 // ---------------------------------------------------------------- clients
@@ -400,7 +445,8 @@ function onMessage(t: Target, s: RunStats, c: Client, data: Buffer): void {
 
 function open(t: Target, s: RunStats, idx: number, board: string, active: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const url = t.hocuspocus ? t.wsUrl : `${t.wsUrl}/${board}?token=${encodeURIComponent(t.token)}`;
+    const { wsUrl } = t.servers[Math.floor(idx / t.boardIds.length) % t.servers.length]!;
+    const url = t.hocuspocus ? wsUrl : `${wsUrl}/${board}?token=${encodeURIComponent(t.token)}`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
     const c: Client = { idx, ws, board, doc: active ? new Y.Doc() : null, seq: 0, seen: new Set() };
     const timer = setTimeout(() => reject(new Error('connect timeout')), 120_000);
@@ -613,15 +659,18 @@ async function compare(): Promise<void> {
   const dir = path.resolve(args.scratch!);
   await preparePeers(dir);
   const platform = await startPlatform();
-  const rounds = Number(args.rounds);
-  const results: Record<string, Result[]> = { ours: [], 'y-websocket': [], hocuspocus: [] };
+  const rounds = Number(args.rounds ?? 3);
+  const replicated = `ours ×${REPLICAS}`;
+  const cols = ['ours', 'y-websocket', 'hocuspocus', ...(REPLICAS > 1 ? [replicated] : [])];
+  const results: Record<string, Result[]> = Object.fromEntries(cols.map((c) => [c, []]));
   try {
     for (let round = 0; round < rounds; round++) {
       // Alternating order, so drift of the machine's load does not favour one server.
-      const order = ['ours', 'y-websocket', 'hocuspocus'];
+      const order = [...cols];
       for (let i = 0; i < round; i++) order.push(order.shift()!);
       for (const name of order) {
-        const t = name === 'ours' ? await startOurs(platform) : await startPeer(dir, name as 'y-websocket' | 'hocuspocus');
+        const t =
+          name === 'ours' ? await startOurs(platform) : name === replicated ? await startOurs(platform, REPLICAS) : await startPeer(dir, name as 'y-websocket' | 'hocuspocus');
         try {
           const { result, rows } = await run(t);
           results[name]!.push(result);
@@ -651,20 +700,75 @@ async function compare(): Promise<void> {
     ['lost updates', (r) => r.lost, 0],
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
-  const cols = ['ours', 'y-websocket', 'hocuspocus'];
   console.log(`\nRealtime side by side: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each, ${IDLE} idle; median of ${rounds} rounds`);
   console.log(`ours: auth + PostgreSQL update log (durable before visible); peers: minimal (no auth, no persistence)`);
-  const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus'];
+  if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, every board's clients spread over all of them; CPU, RSS, heap and GC summed`);
+  const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus', ...(REPLICAS > 1 ? [`${replicated} / ours`] : [])];
   const table = metrics.map(([label, get, digits]) => {
     const m = cols.map((c) => median(results[c]!.map(get)));
-    const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? (a / b).toFixed(2) : '-');
-    return [label, ...m.map((x) => (Number.isFinite(x) ? x.toFixed(digits) : '-')), ratio(m[0]!, m[1]!), ratio(m[0]!, m[2]!)];
+    return [label, ...m.map((x) => (Number.isFinite(x) ? x.toFixed(digits) : '-')), ratio(m[0]!, m[1]!), ratio(m[0]!, m[2]!), ...(REPLICAS > 1 ? [ratio(m[3]!, m[0]!)] : [])];
   });
+  printTable(head, table);
+}
+
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? (a / b).toFixed(2) : '-');
+
+function printTable(head: string[], table: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of table) console.log(line(row));
+}
+
+/**
+ * `--replicas N`: ours with one replica and with N over NATS, in alternating rounds (`--rounds`,
+ * default 1), the same clients and boards; the target is p99 of N at most 1.5× one replica's.
+ */
+async function replicas(): Promise<void> {
+  const platform = await startPlatform();
+  const rounds = Number(args.rounds ?? 1);
+  const one: Result[] = [];
+  const many: Result[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [1, REPLICAS] : [REPLICAS, 1];
+      for (const n of order) {
+        const t = await startOurs(platform, n);
+        try {
+          const { result, rows } = await run(t);
+          (n === 1 ? one : many).push(result);
+          printRows(`round ${round + 1}: ${t.name}`, rows);
+        } finally {
+          await t.stop();
+        }
+      }
+    }
+  } finally {
+    await platform.stop();
+  }
+  const metrics: Array<[string, (r: Result) => number, number]> = [
+    ['fan-out p50 (ms)', (r) => r.p50, 1],
+    ['fan-out p99 (ms)', (r) => r.p99, 1],
+    ['updates delivered /s', (r) => r.deliveredPerSec, 0],
+    ['update messages /s', (r) => r.messagesPerSec, 0],
+    ['server CPU per delivery (µs, all replicas)', (r) => r.cpuPerDeliveryUs, 0],
+    ['server RSS (MiB, all replicas)', (r) => r.rssMiB, 1],
+    ['event-loop utilisation (%, mean of replicas)', (r) => r.eluMean * 100, 0],
+    ['durability window p99 (ms)', (r) => r.durableP99Ms ?? NaN, 1],
+    ['lost updates', (r) => r.lost, 0],
+    ['unexpected closes', (r) => r.unexpectedCloses, 0],
+  ];
+  console.log(`\nReplicas: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each; one replica vs ${REPLICAS} over NATS (each board's clients spread over all); median of ${rounds} round(s)`);
+  const table = metrics.map(([label, get, digits]) => {
+    const a = median(one.map(get));
+    const b = median(many.map(get));
+    const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+    return [label, fmt(a), fmt(b), ratio(b, a)];
+  });
+  printTable(['metric', 'ours ×1', `ours ×${REPLICAS}`, `×${REPLICAS} / ×1`], table);
+  const p99Ratio = median(many.map((r) => r.p99)) / median(one.map((r) => r.p99));
+  console.log(`target: p99 of ${REPLICAS} replicas ≤ 1.5 × one replica's: ${Number.isFinite(p99Ratio) ? `${p99Ratio.toFixed(2)}× → ${p99Ratio <= 1.5 ? 'met' : 'NOT met'}` : 'no figure'}`);
 }
 
 async function main() {
@@ -682,6 +786,8 @@ async function main() {
   }
   if (args.compare) {
     await compare();
+  } else if (REPLICAS > 1) {
+    await replicas();
   } else if (args.url) {
     const t = external();
     printRows('Realtime benchmark', (await run(t)).rows);
