@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { inputGuard } from './input-guard.ts';
@@ -32,19 +32,47 @@ export interface ServiceApp {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const STARTED = Symbol('requestStarted');
+type ObservedRequest = Request & { [STARTED]?: number };
 
-export const requestContext =
-  (logger: Logger): RequestHandler =>
+/**
+ * `req.log` made on first use. Most requests never log, and a pino child per request (twice in the
+ * embedded mode: the gateway's app, then the service's) was a measurable share of the hottest calls.
+ * The getter sits on this app's request prototype, keyed per app, so each service logs under its name.
+ */
+function lazyRequestLog(app: Express, logger: Logger): void {
+  const own = Symbol('log');
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { [own]?: Logger }) {
+      return (this[own] ??= logger.child({ reqId: this.id }));
+    },
+    set(this: Request & { [own]?: Logger }, value: Logger) {
+      this[own] = value;
+    },
+  });
+}
+
+/**
+ * Request id, the request log line and the duration histogram, with one 'finish' listener per app.
+ * The log line is written at debug level (error for 5xx), so it is skipped unless that level is on.
+ */
+export const requestContext = (logger: Logger, observe?: (req: Request, res: Response, seconds: number) => void): RequestHandler =>
   (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', req.id);
-    req.log = logger.child({ reqId: req.id });
-    const started = process.hrtime.bigint();
+    const observed = req as ObservedRequest;
+    // The first app a request passes (the gateway in the embedded mode) starts the clock for all.
+    const started = (observed[STARTED] ??= performance.now());
+    const debug = logger.isLevelEnabled('debug');
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'debug';
-      req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      const ms = performance.now() - started;
+      observe?.(req, res, ms / 1000);
+      if (res.statusCode >= 500 || debug) {
+        const level = res.statusCode >= 500 ? 'error' : 'debug';
+        req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
     });
     next();
   };
@@ -62,8 +90,8 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   // the gateway, which rewrites X-Forwarded-For to the address it judged; the gateway passes TRUST_PROXY.
   app.set('trust proxy', opts.trustProxy ?? 'loopback, uniquelocal');
   const registry = opts.registry ?? createRegistry(opts.name);
-  app.use(requestContext(opts.logger));
-  app.use(httpMetrics(registry));
+  lazyRequestLog(app, opts.logger);
+  app.use(requestContext(opts.logger, httpMetrics(app, registry)));
   if (opts.parseJson !== false) {
     app.use(express.json({ limit: opts.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
   }

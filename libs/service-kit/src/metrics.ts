@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Express, Request, Response } from 'express';
 import client from 'prom-client';
 
 export type Registry = client.Registry;
@@ -20,8 +20,33 @@ export function createRegistry(service: string): client.Registry {
   return registry;
 }
 
-/** Request duration by route template (never by raw path: ids would explode the label set). */
-export function httpMetrics(registry: client.Registry): RequestHandler {
+const MATCHED = Symbol('matchedRoute');
+const ROUTE = Symbol('route');
+type RoutedRequest = Request & { [MATCHED]?: string; [ROUTE]?: unknown };
+
+/**
+ * Remembers the route template when the router matches (`req.route = route`): once an error leaves
+ * a mounted router, Express has already reset req.baseUrl and '/api/boards/:id' would read as a bare
+ * '/:id'. An accessor on the app's request prototype, defined once, rather than one per request.
+ */
+function rememberMatchedRoute(app: Express): void {
+  Object.defineProperty(app.request, 'route', {
+    configurable: true,
+    get(this: RoutedRequest) {
+      return this[ROUTE];
+    },
+    set(this: RoutedRequest, route: { path?: unknown } | undefined) {
+      this[ROUTE] = route;
+      if (route?.path !== undefined) this[MATCHED] = `${this.baseUrl}${String(route.path)}`;
+    },
+  });
+}
+
+/**
+ * Request duration by route template (never by raw path: ids would explode the label set). Returns
+ * the observer requestContext calls when the answer is finished.
+ */
+export function httpMetrics(app: Express, registry: client.Registry): (req: Request, res: Response, seconds: number) => void {
   const histogram = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route template and status',
@@ -29,25 +54,15 @@ export function httpMetrics(registry: client.Registry): RequestHandler {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return (req, res, next) => {
-    const end = histogram.startTimer();
-    // The template is taken when the router matches: once an error leaves a mounted router,
-    // Express has already reset req.baseUrl and '/api/boards/:id' would read as a bare '/:id'.
-    let matched: string | undefined;
-    let current: unknown = req.route;
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => current,
-      set: (route: { path?: unknown } | undefined) => {
-        current = route;
-        if (route?.path !== undefined) matched = `${req.baseUrl}${String(route.path)}`;
-      },
-    });
-    res.on('finish', () => {
-      const route = matched ?? (res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other');
-      end({ method: req.method, route, status: String(res.statusCode) });
-    });
-    next();
+  rememberMatchedRoute(app);
+  // Bound children by label set: labels are hashed once per set, not on every observation.
+  const children = new Map<string, { observe(value: number): void }>();
+  return (req, res, seconds) => {
+    const route = (req as RoutedRequest)[MATCHED] ?? (res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other');
+    const status = String(res.statusCode);
+    const key = `${req.method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) children.set(key, (child = histogram.labels({ method: req.method, route, status })));
+    child.observe(seconds);
   };
 }
