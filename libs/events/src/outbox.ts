@@ -74,7 +74,10 @@ export interface OutboxRelayOptions {
   pool: Pool;
   transport: EventTransport;
   logger?: EventLogger;
+  /** Poll interval while NOTIFY is not being heard (listener down) or the last round failed. */
   pollMs?: number;
+  /** Poll interval while the NOTIFY listener is up: only a safety net then. */
+  listeningPollMs?: number;
   batch?: number;
   /** Published rows are kept this long (for inspection), then deleted. */
   retentionMs?: number;
@@ -90,6 +93,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { pool, transport } = opts;
   const logger = opts.logger ?? fallbackLogger;
   const pollMs = opts.pollMs ?? 200;
+  const listeningPollMs = opts.listeningPollMs ?? 5_000;
   const batch = opts.batch ?? 100;
   const retentionMs = opts.retentionMs ?? 24 * 3600_000;
   let stopped = false;
@@ -98,6 +102,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   let lastCleanup = 0;
   let listener: pg.Client | null = null;
   let listenerRetry: NodeJS.Timeout | null = null;
+  let poller: NodeJS.Timeout | null = null;
+  let lastRoundFailed = false;
 
   /**
    * One batch. The advisory lock lets a single replica publish at a time, which keeps the
@@ -185,7 +191,28 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   }
 
   function tick() {
-    kick().catch((err) => logger.warn({ err }, 'outbox relay round failed; will retry'));
+    kick().then(
+      () => void (lastRoundFailed = false),
+      (err) => {
+        lastRoundFailed = true;
+        logger.warn({ err }, 'outbox relay round failed; will retry');
+      },
+    );
+  }
+
+  /**
+   * Every write NOTIFYs at commit, so while the listener is up polling is only a safety net; fast
+   * polling (several services, four statements a round) cost CPU on every hot path of the embedded mode.
+   */
+  function schedulePoll() {
+    if (stopped) return;
+    poller = setTimeout(
+      () => {
+        tick();
+        schedulePoll();
+      },
+      listener && !lastRoundFailed ? listeningPollMs : pollMs,
+    );
   }
 
   /**
@@ -230,7 +257,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }, 2_000);
   }
 
-  const poller = setInterval(tick, pollMs);
+  schedulePoll();
   void listen();
   tick();
 
@@ -238,7 +265,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(poller);
+      if (poller) clearTimeout(poller);
       if (listenerRetry) clearTimeout(listenerRetry);
       if (listener) {
         const l = listener;
