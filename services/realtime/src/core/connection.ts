@@ -11,6 +11,7 @@ const SLOW_BYTES = 512 * 1024;
 export const MAX_LAG_BYTES = 8 * 1024 * 1024;
 
 let nextId = 1;
+const SEND_BINARY = { binary: true } as const;
 
 /**
  * ws's socket with the one field the core needs: its connection. The close override lives on
@@ -64,7 +65,7 @@ export class Connection {
       this.close(CloseCode.TOO_SLOW);
       return 0;
     }
-    this.ws.send(data, { binary: true });
+    this.ws.send(data, SEND_BINARY);
     return data.byteLength;
   }
 
@@ -72,9 +73,16 @@ export class Connection {
    * A document update: straight out when the reader keeps up; otherwise merged with whatever
    * else is waiting, so a slow reader costs one catch-up message instead of a growing queue.
    */
-  sendUpdate(update: Uint8Array): number {
+  sendUpdate(update: Uint8Array, message: Uint8Array | null = null): number {
     if (this.closed) return 0;
-    if (this.backlog === null && this.ws.bufferedAmount <= SLOW_BYTES) return this.send(encodeUpdate(update));
+    if (this.backlog === null && this.ws.bufferedAmount <= SLOW_BYTES) {
+      // Well under the lag limit: no second check. `message` is the update already framed, shared
+      // by every connection that gets the same update (framing it per socket was a copy each).
+      if (this.ws.readyState !== WebSocket.OPEN) return 0;
+      const data = message ?? encodeUpdate(update);
+      this.ws.send(data, SEND_BINARY);
+      return data.byteLength;
+    }
     if (this.backlog === null) {
       this.backlog = [];
       this.backlogBytes = 0;

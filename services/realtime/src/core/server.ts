@@ -27,6 +27,7 @@ import {
   encodeCustom,
   encodeSyncStep1,
   encodeSyncStep2,
+  encodeUpdate,
   type ReactionResult,
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
@@ -410,18 +411,21 @@ export class RealtimeServer {
     const sources = new Set<unknown>();
     for (const o of out) sources.add(o.origin);
     let all: Uint8Array | null = null;
+    let allMessage: Uint8Array | null = null;
     let sent = 0;
     let bytes = 0;
     for (const c of room.connections) {
-      let update: Uint8Array | null;
       if (!sources.has(c)) {
-        update = all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
-      } else {
-        const others = out.filter((o) => o.origin !== c);
-        update = others.length === 0 ? null : others.length === 1 ? others[0]!.update : Y.mergeUpdates(others.map((o) => o.update));
+        all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
+        // Framed once for every connection that gets all of it.
+        allMessage ??= encodeUpdate(all);
+        bytes += c.sendUpdate(all, allMessage);
+        sent++;
+        continue;
       }
-      if (!update) continue;
-      bytes += c.sendUpdate(update);
+      const others = out.filter((o) => o.origin !== c);
+      if (others.length === 0) continue;
+      bytes += c.sendUpdate(others.length === 1 ? others[0]!.update : Y.mergeUpdates(others.map((o) => o.update)));
       sent++;
     }
     this.stats.updatesOut(sent);
