@@ -108,7 +108,7 @@ function sampleFile(name: string): string {
 
 /** Spawns node with the sampler preloaded and a raised open-files limit. */
 function spawnNode(nodeArgs: string[], env: Record<string, string | undefined>, cwd: string): ChildProcess {
-  return spawn('bash', ['-c', 'ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"', process.execPath, '--import', SAMPLER, ...nodeArgs], {
+  return spawn('bash', ['-c', 'ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"', process.execPath, '--expose-gc', '--import', SAMPLER, ...nodeArgs], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -332,6 +332,39 @@ async function processUsage(t: Server): Promise<Usage | null> {
   }
 }
 
+interface LiveMemory {
+  heapUsed: number;
+  external: number;
+  rss: number;
+}
+
+/**
+ * Live memory after a full GC, summed over the target's processes: the sampler collects on
+ * SIGUSR2 and appends a line. Null for servers the harness did not start.
+ */
+async function liveMemory(t: Target): Promise<LiveMemory | null> {
+  const total: LiveMemory = { heapUsed: 0, external: 0, rss: 0 };
+  for (const srv of t.servers) {
+    if (!srv.pid || !srv.sampleFile) return null;
+    const since = Date.now();
+    process.kill(srv.pid, 'SIGUSR2');
+    let line: { heapUsed: number; external: number; rss: number; collected: boolean } | undefined;
+    for (let i = 0; i < 100 && !line; i++) {
+      await sleep(100);
+      line = readFileSync(srv.sampleFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"kind":"gc"'))
+        .map((l) => JSON.parse(l) as { t: number; heapUsed: number; external: number; rss: number; collected: boolean })
+        .find((r) => r.t >= since);
+    }
+    if (!line?.collected) return null;
+    total.heapUsed += line.heapUsed;
+    total.external += line.external;
+    total.rss += line.rss;
+  }
+  return total;
+}
+
 interface Samples {
   eluMean: number;
   heapMax: number;
@@ -354,8 +387,8 @@ function readServerSamples(t: Server, from: number, to: number): Samples | null 
   const rows = readFileSync(t.sampleFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { t: number; elu: number; heap: number; gcMs: number })
-    .filter((r) => r.t >= from && r.t <= to);
+    .map((l) => JSON.parse(l) as { t: number; kind?: string; elu: number; heap: number; gcMs: number })
+    .filter((r) => r.kind === undefined && r.t >= from && r.t <= to);
   if (rows.length === 0) return null;
   return {
     eluMean: rows.reduce((s, r) => s + r.elu, 0) / rows.length,
@@ -524,6 +557,8 @@ interface Result {
   rssMiB: number;
   baseRssMiB: number;
   idleKiB: number;
+  /** Live heap + external memory per idle connection after a full GC (second method). */
+  idleLiveKiB: number;
   eluMean: number;
   heapMaxMiB: number;
   gcMs: number;
@@ -539,7 +574,7 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
   const s = newStats();
   const r: Result = {
     p50: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
-    idleKiB: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null,
+    idleKiB: NaN, idleLiveKiB: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null,
   };
   await sleep(1000);
   const base = await serverUsage(t);
@@ -549,9 +584,11 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
   }
 
   if (IDLE > 0) {
+    const live0 = await liveMemory(t);
     const started = Date.now();
     const idle = await openMany(t, s, IDLE, false);
     await sleep(5000); // let the server settle (GC, buffers)
+    const live1 = await liveMemory(t);
     const after = await serverUsage(t);
     const openCount = idle.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
     const codes = [...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ');
@@ -560,6 +597,15 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
       r.idleKiB = (after.rssBytes - base.rssBytes) / Math.max(1, openCount) / 1024;
       rows.push(['server RSS before → after', `${mib(base.rssBytes)} MiB → ${mib(after.rssBytes)} MiB`]);
       rows.push(['server memory per idle connection', `${r.idleKiB.toFixed(1)} KiB (RSS growth / connections; the baseline above is the rest)`]);
+    }
+    if (live0 && live1) {
+      // RSS growth can hide in heap the baseline had reserved already; live memory after a full
+      // GC cannot. Both miss the kernel's socket buffers, alike for every server.
+      const heapKiB = (live1.heapUsed - live0.heapUsed) / Math.max(1, openCount) / 1024;
+      const externalKiB = (live1.external - live0.external) / Math.max(1, openCount) / 1024;
+      r.idleLiveKiB = heapKiB + externalKiB;
+      rows.push(['live JS heap before → after (full GC)', `${mib(live0.heapUsed)} MiB → ${mib(live1.heapUsed)} MiB; external ${mib(live0.external)} → ${mib(live1.external)} MiB`]);
+      rows.push(['live memory per idle connection (full GC)', `${r.idleLiveKiB.toFixed(1)} KiB (heap ${heapKiB.toFixed(1)} + external ${externalKiB.toFixed(1)})`]);
     }
     for (const c of idle) c.ws.close(1000);
     await sleep(1000);
@@ -695,6 +741,7 @@ async function compare(): Promise<void> {
     ['event-loop utilisation (%)', (r) => r.eluMean * 100, 0],
     ['GC time (ms)', (r) => r.gcMs, 0],
     ['memory per idle connection (KiB)', (r) => r.idleKiB, 1],
+    ['live heap+external per idle connection after GC (KiB)', (r) => r.idleLiveKiB, 1],
     ['durability window p99 (ms)', (r) => r.durableP99Ms ?? NaN, 1],
     ['echoes', (r) => r.echoes, 0],
     ['lost updates', (r) => r.lost, 0],

@@ -1,6 +1,9 @@
 // Preloaded into every server the realtime benchmark starts (ours and the peers alike, with
 // `node --import`): every 250 ms it appends one JSON line to $BENCH_SAMPLE_FILE with the event-loop
 // utilisation since the previous line, heap, RSS and the GC time spent meanwhile.
+// On SIGUSR2 (the harness, around the idle connections) it runs a full garbage collection (the
+// server is started with --expose-gc) and appends {kind: 'gc', heapUsed, external, arrayBuffers,
+// rss}: live JavaScript memory, a second measure of memory per connection next to RSS growth.
 import { appendFileSync } from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 
@@ -20,4 +23,13 @@ if (file) {
     gcMs = 0;
   }, 250);
   timer.unref();
+  process.on('SIGUSR2', () => {
+    if (typeof globalThis.gc === 'function') {
+      // Twice: weak references and finalisers freed by the first are collected by the second.
+      globalThis.gc();
+      globalThis.gc();
+    }
+    const m = process.memoryUsage();
+    appendFileSync(file, `${JSON.stringify({ t: Date.now(), kind: 'gc', collected: typeof globalThis.gc === 'function', heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss })}\n`);
+  });
 }
