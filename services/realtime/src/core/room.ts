@@ -30,6 +30,8 @@ export class Room {
   /** Awareness client ids changed this turn, and where the changes came from. */
   awarenessChanged = new Set<number>();
   awarenessOrigins = new Set<unknown>();
+  /** Encoded state vector of `doc`, kept until the next change (see stateVector()). */
+  private sv: Uint8Array | null = null;
   /** Free-form per-extension state, keyed by extension name. */
   readonly ext = new Map<string, unknown>();
 
@@ -39,6 +41,19 @@ export class Room {
     this.awareness = new Awareness(this.doc);
     // The server is not a participant; without this every client would see a phantom user.
     this.awareness.setLocalState(null);
+  }
+
+  /**
+   * The document's state vector, encoded once per change rather than once per incoming update and
+   * per admitted socket (a burst of either between two commits shares one).
+   */
+  stateVector(): Uint8Array {
+    return (this.sv ??= Y.encodeStateVector(this.doc));
+  }
+
+  /** Called for every change of `doc`. */
+  changed(): void {
+    this.sv = null;
   }
 
   get refs(): number {

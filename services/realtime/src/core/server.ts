@@ -190,7 +190,7 @@ export class RealtimeServer {
       if (room) this.release(room);
     }
 
-    if (canEdit(conn.identity!.role)) conn.send(encodeSyncStep1(Y.encodeStateVector(room.doc)));
+    if (canEdit(conn.identity!.role)) conn.send(encodeSyncStep1(room.stateVector()));
     if (room.awareness.getStates().size > 0) {
       conn.send(encodeAwareness(encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()])));
     }
@@ -328,6 +328,7 @@ export class RealtimeServer {
 
   /** Every change of the in-memory copy; all of them are durable already except reactions. */
   private onDocUpdate(room: Room, update: Uint8Array, origin: unknown): void {
+    room.changed();
     room.size += update.byteLength;
     if (origin !== Origin.LOAD) room.dirty = true;
     if (origin === Origin.SERVER) {
@@ -561,7 +562,7 @@ export class RealtimeServer {
       // Decodes every struct and the delete set without touching the document; then keeps only
       // what the copy lacks (a reconnecting client resends everything it has).
       Y.parseUpdateMeta(update);
-      fresh = Y.diffUpdate(update, Y.encodeStateVector(room.doc));
+      fresh = Y.diffUpdate(update, room.stateVector());
     } catch (err) {
       throw new MalformedMessage(`invalid update: ${(err as Error).message}`);
     }
