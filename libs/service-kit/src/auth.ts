@@ -11,7 +11,10 @@ import { appError, AppError } from './errors.ts';
 import { createRevocationList, fetchRevokedFrom, revokedSessionsUrl, type RevocationList } from './revocation.ts';
 
 export interface TokenVerifier {
-  /** Verifies an access token; throws TOKEN_INVALID or TOKEN_EXPIRED (also TOKEN_INVALID for a revoked session). */
+  /**
+   * Verifies an access token; throws TOKEN_INVALID or TOKEN_EXPIRED (also TOKEN_INVALID for a revoked
+   * session), or SERVICE_UNAVAILABLE when auth's keys cannot be fetched.
+   */
   verify(token: string): Promise<Claims>;
   /** The revoked sessions it checks `sid` against (realtime listens to close sockets). */
   revocations?: RevocationList;
@@ -70,11 +73,25 @@ export function createTokenVerifier(source: KeySource, opts: { revocations?: Rev
         cache.set(token, { claims, exp: payload.exp as number });
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw appError('TOKEN_EXPIRED');
+        // Keys we could not fetch say nothing about the token: a 401 (or close code 4401) would
+        // end a valid session, so the caller hears "try again" instead.
+        if (keysUnavailable(err)) throw appError('SERVICE_UNAVAILABLE');
         throw appError('TOKEN_INVALID');
       }
       return checkSession(claims);
     },
   };
+}
+
+/**
+ * The key set could not be had (auth down or slow, a non-200 or unreadable answer), as opposed to a
+ * token that fails with the keys we have. jose reports the latter with its specific error classes
+ * and the former with a timeout, the generic JOSEError, or the fetch's own error.
+ */
+function keysUnavailable(err: unknown): boolean {
+  if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) return true;
+  if (err instanceof joseErrors.JOSEError) return err.code === joseErrors.JOSEError.code;
+  return err instanceof TypeError || (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError'));
 }
 
 export function bearerToken(req: Request): string | undefined {

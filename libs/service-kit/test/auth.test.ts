@@ -56,7 +56,7 @@ async function codeOf(verifier: TokenVerifier, token: string): Promise<string> {
     return 'ACCEPTED';
   } catch (err) {
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(401);
+    expect((err as AppError).status).toBe((err as AppError).code === 'SERVICE_UNAVAILABLE' ? 503 : 401);
     return (err as AppError).code;
   }
 }
@@ -159,9 +159,30 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
     expect(await v.verify(await sign(user, { key: next.privateKey, kid: 'key-2' }))).toEqual(user);
   });
 
-  it('answers TOKEN_INVALID (not a 500) when the JWKS endpoint is unreachable', async () => {
+  it('answers SERVICE_UNAVAILABLE (not a 500, and not a 401 that would end a valid session) when the JWKS endpoint is unreachable', async () => {
     const v = createTokenVerifier({ jwksUrl: 'http://127.0.0.1:1/internal/jwks' });
-    expect(await codeOf(v, await sign())).toBe('TOKEN_INVALID');
+    expect(await codeOf(v, await sign())).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('answers SERVICE_UNAVAILABLE while the JWKS endpoint fails, then verifies once it answers again', async () => {
+    let failing = true;
+    const flaky = http.createServer((_req, res) => {
+      if (failing) res.writeHead(500).end('down');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [publicJwk] }));
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    try {
+      const v = createTokenVerifier({ jwksUrl: `http://127.0.0.1:${(flaky.address() as { port: number }).port}/internal/jwks` });
+      const token = await sign();
+      expect(await codeOf(v, token)).toBe('SERVICE_UNAVAILABLE');
+      failing = false;
+      expect(await v.verify(token)).toEqual(user);
+      // With the keys in hand, a foreign signature is still the token's fault.
+      expect(await codeOf(v, await sign(user, { key: otherPrivate }))).toBe('TOKEN_INVALID');
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((r) => flaky.close(r));
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * JWKS) and/or a share token, then boards' answer for that board.
  */
 import { createHash } from 'node:crypto';
-import type { TokenVerifier } from '@wb/service-kit';
+import { AppError, type TokenVerifier } from '@wb/service-kit';
 import type { AccessClaims } from '@wb/contracts';
 import { CloseCode, CloseError } from '../domain/close-codes.ts';
 import { AccessCheckFailed, type BoardAccessClient } from '../access.ts';
@@ -40,7 +40,9 @@ export async function resolveIdentity(
   if (token && JWT_SHAPE.test(token)) {
     try {
       claims = await deps.verifier.verify(token);
-    } catch {
+    } catch (err) {
+      // Auth's keys out of reach is no verdict on the token: 4500 makes the client retry, 4401 would sign it out.
+      if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') return { ok: false, code: CloseCode.INTERNAL_ERROR };
       return { ok: false, code: CloseCode.UNAUTHORIZED };
     }
   } else if (token) {
