@@ -4,4 +4,4 @@
 import { startTracing } from './tracing.ts';
 
 const fromPath = /services\/([^/]+)\/(?:src|dist)\/main\.[jt]s$/.exec(process.argv[1] ?? '')?.[1];
-startTracing(process.env.OTEL_SERVICE_NAME ?? fromPath ?? 'whiteboard');
+await startTracing(process.env.OTEL_SERVICE_NAME ?? fromPath ?? 'whiteboard');
