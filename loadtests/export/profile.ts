@@ -5,8 +5,7 @@ import * as Y from 'yjs';
 import { PNG } from 'pngjs';
 import { addArrow, addObject, snapshotOfDoc } from '@wb/board-model';
 import { area, mixedBoard } from './board.ts';
-import { fontFiles } from '../../services/export/src/render/fonts.ts';
-import render from '../../services/export/src/render/task.ts';
+import { fontFiles, render } from '@wb/export/render';
 
 const formats = process.argv.slice(2).length ? process.argv.slice(2) : ['svg', 'png', 'pdf'];
 const imageUrl = '/yjs/images/b/' + 'a'.repeat(64);

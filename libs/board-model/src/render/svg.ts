@@ -37,6 +37,27 @@ export interface SvgOptions {
   ) => string | undefined;
   /** Definitions the textLine hook referenced, written into <defs> at the end. */
   extraDefs?: () => string;
+  /**
+   * A sticky's drop shadow as a ready raster (a data: URL placed at `x, y` relative to the rect's
+   * origin, in board units) instead of an SVG filter: a rasteriser that blurs per element (resvg)
+   * spends milliseconds on each, and a board has hundreds of stickies. Undefined keeps the filter.
+   */
+  shadowImage?: (shadow: NonNullable<RectPrimitive['shadow']>, rect: RectPrimitive) => ShadowImage | undefined;
+}
+
+export interface ShadowImage {
+  href: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The filter drawing a rect's shadow as konva does (Gaussian, σ = blur / 2), used by the SVG file and shadow rasters. */
+export function shadowFilterSvg(id: string, shadow: NonNullable<RectPrimitive['shadow']>, withSource = true): string {
+  const blur = `<feGaussianBlur in="SourceAlpha" stdDeviation="${num(shadow.blur / 2)}"/><feOffset dx="${num(shadow.offsetX)}" dy="${num(shadow.offsetY)}" result="o"/><feFlood flood-color="${esc(shadow.color)}"/><feComposite in2="o" operator="in"/>`;
+  const merge = withSource ? '<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge>' : '';
+  return `<filter id="${id}" x="-20%" y="-20%" width="140%" height="140%">${blur}${merge}</filter>`;
 }
 
 /** Shared <defs>: identical definitions (one shadow for every sticky) are written once. */
@@ -118,20 +139,26 @@ export function polylinePathData(points: readonly number[], tension = 0, closed 
   return closed ? `${d} Z` : d;
 }
 
-function rectSvg(r: RectPrimitive, defs: Defs): string {
+function rectSvg(r: RectPrimitive, defs: Defs, options: SvgOptions): string {
   let filter = '';
+  let under = '';
   const shadow = r.shadow;
-  if (shadow) {
+  const raster = shadow && options.shadowImage?.(shadow, r);
+  if (raster) {
+    // One <image> per distinct shadow in <defs>, placed by <use>: decoded from base64 once.
     const id = define(
       defs,
-      'sh',
-      (fid) =>
-        `<filter id="${fid}" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="${num(shadow.offsetX)}" dy="${num(shadow.offsetY)}" stdDeviation="${num(shadow.blur / 2)}" flood-color="${esc(shadow.color)}"/></filter>`,
+      'si',
+      (iid) =>
+        `<image id="${iid}" width="${num(raster.width)}" height="${num(raster.height)}" href="${esc(raster.href)}"/>`,
     );
+    under = `<use href="#${id}" x="${num(r.x + raster.x)}" y="${num(r.y + raster.y)}"${rotate(r.rotation, r.x, r.y)}/>`;
+  } else if (shadow) {
+    const id = define(defs, 'sh', (fid) => shadowFilterSvg(fid, shadow));
     filter = ` filter="url(#${id})"`;
   }
   const radius = r.cornerRadius ? ` rx="${num(r.cornerRadius)}"` : '';
-  return `<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.width)}" height="${num(r.height)}"${radius} ${paint(r)}${rotate(r.rotation, r.x, r.y)}${filter}/>`;
+  return `${under}<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.width)}" height="${num(r.height)}"${radius} ${paint(r)}${rotate(r.rotation, r.x, r.y)}${filter}/>`;
 }
 
 function polylineSvg(p: PolylinePrimitive): string {
@@ -230,7 +257,7 @@ export function primitiveToSvg(p: ScenePrimitive, defs: Defs, options: SvgOption
     case 'pattern':
       return patternSvg(p, defs);
     case 'rect':
-      return rectSvg(p, defs);
+      return rectSvg(p, defs, options);
     case 'ellipse':
       return `<ellipse cx="${num(p.x)}" cy="${num(p.y)}" rx="${num(p.radiusX)}" ry="${num(p.radiusY)}" ${paint(p)}${rotate(p.rotation, p.x, p.y)}/>`;
     case 'polyline':
@@ -258,7 +285,8 @@ export function sceneToSvg(scene: Scene, options: SvgOptions = {}): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${num(width)}" height="${num(height)}" viewBox="${num(x)} ${num(y)} ${num(width)} ${num(height)}">` +
     `<defs>${style}${[...defs].map(([body, id]) => body.replace('id=""', `id="${id}"`)).join('')}</defs>` +
-    `<clipPath id="area"><rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(height)}"/></clipPath>` +
-    `<g clip-path="url(#area)">${body.join('')}</g></svg>`
+    // No clip-path: the viewBox already cuts the drawing to the area, and a clip makes a rasteriser
+    // paint everything into an extra layer the size of the image.
+    `${body.join('')}</svg>`
   );
 }

@@ -2,7 +2,6 @@
  * One export, run inside a worker thread: board state → scene → SVG → PNG (resvg) or PDF (pdfkit +
  * svg-to-pdfkit). Everything CPU-heavy is here so the service's event loop only does I/O.
  */
-import { Resvg } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@wb/board-model';
 import type { FontFiles } from './fonts.ts';
 import { glyphText } from './glyphs.ts';
+import { shadowRaster, svgToPng } from './raster.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
 
@@ -35,22 +35,6 @@ export type RenderResult =
 
 /** The SVG file's own @font-face, so a browser opening it alone uses the same families where installed. */
 const SVG_FONT_CSS = `text{font-family:'${SCENE_FONT_FAMILY}','${SCENE_EMOJI_FAMILY}',sans-serif}`;
-
-function toPng(svg: string, fonts: FontFiles): Uint8Array {
-  const resvg = new Resvg(svg, {
-    font: {
-      fontFiles: [fonts.text, fonts.emoji],
-      loadSystemFonts: false,
-      defaultFontFamily: SCENE_FONT_FAMILY,
-    },
-    fitTo: { mode: 'original' },
-    // Board content draws with crisp 1-px grid lines like the canvas; shapes keep antialiasing.
-    shapeRendering: 2,
-    textRendering: 1,
-    imageRendering: 0,
-  });
-  return resvg.render().asPng();
-}
 
 function toPdf(svg: string, area: Area, fonts: FontFiles): Promise<Uint8Array> {
   const doc = new PDFDocument({
@@ -91,7 +75,12 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
   }
   // PNG and PDF draw text as the bundled fonts' outlines (glyphs.ts).
   const glyphs = glyphText(task.fonts);
-  const svg = sceneToSvg(scene, { imageHref, textLine: glyphs.textLine, extraDefs: glyphs.defs });
-  if (task.format === 'png') return { ok: true, bytes: toPng(svg, task.fonts), items };
+  const svg = sceneToSvg(scene, {
+    imageHref,
+    textLine: glyphs.textLine,
+    extraDefs: glyphs.defs,
+    shadowImage: shadowRaster,
+  });
+  if (task.format === 'png') return { ok: true, bytes: svgToPng(svg, task.fonts), items };
   return { ok: true, bytes: await toPdf(svg, task.area, task.fonts), items };
 }

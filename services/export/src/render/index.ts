@@ -1,0 +1,3 @@
+// The render task without the service around it, for the bench's profile script (@wb/export/render).
+export { default as render, type RenderTask, type RenderResult } from './task.ts';
+export { fontFiles } from './fonts.ts';
