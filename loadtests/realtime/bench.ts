@@ -349,7 +349,7 @@ async function liveMemory(t: Target): Promise<LiveMemory | null> {
     const since = Date.now();
     process.kill(srv.pid, 'SIGUSR2');
     let line: { heapUsed: number; external: number; rss: number; collected: boolean } | undefined;
-    for (let i = 0; i < 100 && !line; i++) {
+    for (let i = 0; i < 600 && !line; i++) {
       await sleep(100);
       line = readFileSync(srv.sampleFile, 'utf8')
         .split('\n')

@@ -6,6 +6,7 @@
 // rss}: live JavaScript memory, a second measure of memory per connection next to RSS growth.
 import { appendFileSync } from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 const file = process.env.BENCH_SAMPLE_FILE;
 if (file) {
@@ -29,6 +30,8 @@ if (file) {
       globalThis.gc();
       globalThis.gc();
     }
+    // BENCH_HEAP_SNAPSHOT=dir: a heap snapshot as well, to see what a connection's bytes are.
+    if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${process.pid}-${Date.now()}.heapsnapshot`);
     const m = process.memoryUsage();
     appendFileSync(file, `${JSON.stringify({ t: Date.now(), kind: 'gc', collected: typeof globalThis.gc === 'function', heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss })}\n`);
   });
