@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
+import { SERVICE_TRUSTED_PROXIES } from './client-address.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { inputGuard } from './input-guard.ts';
 import { createRegistry, httpMetrics, type Registry } from './metrics.ts';
@@ -88,7 +89,7 @@ export function createServiceApp(opts: ServiceAppOptions): ServiceApp {
   app.set('etag', false);
   // Forwarded headers count only from these peers (express 'trust proxy' syntax). Services sit behind
   // the gateway, which rewrites X-Forwarded-For to the address it judged; the gateway passes TRUST_PROXY.
-  app.set('trust proxy', opts.trustProxy ?? 'loopback, uniquelocal');
+  app.set('trust proxy', opts.trustProxy ?? SERVICE_TRUSTED_PROXIES);
   const registry = opts.registry ?? createRegistry(opts.name);
   lazyRequestLog(app, opts.logger);
   app.use(requestContext(opts.logger, httpMetrics(app, registry)));

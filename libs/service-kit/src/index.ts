@@ -3,6 +3,7 @@ export * from './config.ts';
 export * from './logger.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './client-address.ts';
 export * from './metrics.ts';
 export * from './app.ts';
 export * from './input-guard.ts';

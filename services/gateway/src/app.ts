@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { ERRORS } from '@wb/contracts';
 import {
   appError,
+  clientAddress,
   createServiceApp,
   defineService,
   internalHeaders,
@@ -143,6 +144,9 @@ export function createGateway(deps: GatewayDeps): RunnableService {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
+      // As for HTTP calls: the service believes the address judged here, never the client's own header.
+      req.headers['x-forwarded-for'] = clientAddress(req, app.get('trust proxy fn'));
+      delete req.headers.forwarded;
       upgrade(req, socket, head);
     },
     async start() {

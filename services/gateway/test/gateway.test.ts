@@ -4,7 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import { WebSocketServer, WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, listen, type RunningServer } from '@wb/service-kit';
+import { clientAddress, createLogger, listen, type RunningServer } from '@wb/service-kit';
 import { createGateway, GatewayConfigSchema, routeFor } from '../src/app.ts';
 
 /** A stand-in upstream service that reports what reached it. */
@@ -22,6 +22,7 @@ async function upstream(name: string) {
   const wss = new WebSocketServer({ noServer: true });
   server.server.on('upgrade', (req, socket, head) =>
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (req.url?.includes('whoami')) return ws.send(`xff=${req.headers['x-forwarded-for']} client=${clientAddress(req)}`);
       ws.send(`hello from ${name} ${req.url}`);
       ws.on('message', (m) => ws.send(`echo ${m}`));
     }),
@@ -167,6 +168,30 @@ describe('gateway over HTTP', () => {
     ws.send('ping');
     expect(await new Promise<string>((r) => ws.once('message', (m) => r(String(m))))).toBe('echo ping');
     ws.close();
+    const bad = new WebSocket(`ws://127.0.0.1:${gw.port}/other`);
+    await expect(new Promise((resolve, reject) => { bad.once('open', resolve); bad.once('error', reject); })).rejects.toThrow();
+  });
+
+  it("passes an upgrade's client address as judged here, never the client's own X-Forwarded-For", async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${gw.port}/yjs/whoami`, { headers: { 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6' } });
+    const said = await new Promise<string>((resolve, reject) => {
+      ws.once('message', (m) => resolve(String(m)));
+      ws.once('error', reject);
+    });
+    ws.close();
+    expect(said).not.toContain('6.6.6.6');
+    expect(said).toMatch(/client=(127\.0\.0\.1|::ffff:127\.0\.0\.1)$/);
+  });
+
+  it('clientAddress believes X-Forwarded-For only from a proxy on loopback or a private network', () => {
+    const req = (peer: string, xff?: string) => ({ socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as never;
+    expect(clientAddress(req('203.0.113.5', '1.2.3.4'))).toBe('203.0.113.5');
+    expect(clientAddress(req('10.0.0.7', '198.51.100.9'))).toBe('198.51.100.9');
+    expect(clientAddress(req('127.0.0.1', '198.51.100.9, 10.0.0.3'))).toBe('198.51.100.9');
+    expect(clientAddress(req('127.0.0.1'))).toBe('127.0.0.1');
+  });
+
+  it('still refuses upgrades outside /yjs', async () => {
     const bad = new WebSocket(`ws://127.0.0.1:${gw.port}/other`);
     await expect(new Promise((resolve, reject) => { bad.once('open', resolve); bad.once('error', reject); })).rejects.toThrow();
   });

@@ -3,7 +3,7 @@
  * JWKS) and/or a share token, then boards' answer for that board.
  */
 import { createHash } from 'node:crypto';
-import { AppError, type TokenVerifier } from '@wb/service-kit';
+import { AppError, clientAddress, type TokenVerifier } from '@wb/service-kit';
 import type { AccessClaims } from '@wb/contracts';
 import { CloseCode, CloseError } from '../domain/close-codes.ts';
 import { AccessCheckFailed, type BoardAccessClient } from '../access.ts';
@@ -90,7 +90,7 @@ export class Auth implements Extension {
       token: p.get('token'),
       share: p.get('share'),
       anon: p.get('anon'),
-      address: ctx.request.socket.remoteAddress,
+      address: clientAddress(ctx.request),
     });
     if (!result.ok) throw new CloseError(result.code);
     return result.identity;

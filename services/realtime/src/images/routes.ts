@@ -51,7 +51,7 @@ async function identify(
   share?: string,
 ): Promise<Identity> {
   if (!token && !share) throw appError('TOKEN_MISSING');
-  const result = await resolveIdentity(deps, boardId, { token, share, address: req.socket.remoteAddress });
+  const result = await resolveIdentity(deps, boardId, { token, share, address: req.ip });
   if (result.ok) return result.identity;
   switch (result.code) {
     case CloseCode.UNAUTHORIZED:

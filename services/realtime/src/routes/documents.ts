@@ -33,7 +33,7 @@ export function documentRoutes(deps: DocumentRoutesDeps): Router {
     const share = opts.allowShare ? req.get('x-share-token') : undefined;
     if (!token && !share) throw appError('TOKEN_MISSING');
     if (!opts.allowShare && token && !token.includes('.')) throw appError('TOKEN_INVALID');
-    const result = await resolveIdentity(deps, boardId, { token, share, anon: req.get('x-anon-id'), address: req.socket.remoteAddress });
+    const result = await resolveIdentity(deps, boardId, { token, share, anon: req.get('x-anon-id'), address: req.ip });
     if (result.ok) return result.identity;
     switch (result.code) {
       case CloseCode.UNAUTHORIZED:
