@@ -18,6 +18,7 @@ import { Persistence } from './extensions/persistence.ts';
 import { Relay, type ControlMessage } from './extensions/relay.ts';
 import { createRealtimeMetrics } from './extensions/metrics.ts';
 import { subscribeBoardEvents } from './events/board-consumer.ts';
+import { subscribeImageCleanup } from './events/images-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
 
@@ -192,6 +193,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   finish();
 
   let subscription: Subscription | undefined;
+  let imageSubscription: Subscription | undefined;
   return {
     name: 'realtime',
     app,
@@ -211,11 +213,14 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
           control,
           settleMs: limits.flushIntervalMs * 5,
         });
+        if (deps.images)
+          imageSubscription = await subscribeImageCleanup({ transport: deps.transport, images: deps.images, logger });
       }
     },
     async stop() {
       stopRevocations?.();
       await subscription?.stop();
+      await imageSubscription?.stop();
       // Closes sockets with 4503 (clients reconnect elsewhere), flushes and compacts every board.
       await server.stop();
     },

@@ -61,6 +61,25 @@ function contract(name: string, make: () => Promise<ImageStore>) {
       await store.deleteBoard('board-f');
       expect(await store.get('board-f', img.hash)).toBeNull();
       expect(await store.get('board-g', img.hash)).not.toBeNull();
+      expect(await store.hasBytes(img.hash)).toBe(true);
+    });
+
+    it('drops the bytes with the last board that linked them; deleting again is a no-op', async () => {
+      const only = png();
+      const shared = png();
+      await store.put('board-h', only);
+      await store.put('board-h', shared);
+      await store.put('board-i', shared);
+      await store.deleteBoard('board-h');
+      await store.deleteBoard('board-h');
+      expect(await store.hasBytes(only.hash)).toBe(false);
+      expect(await store.hasBytes(shared.hash)).toBe(true);
+      await store.deleteBoard('board-i');
+      expect(await store.hasBytes(shared.hash)).toBe(false);
+      expect(await store.get('board-i', shared.hash)).toBeNull();
+      // Uploaded again later, the image is stored again.
+      await store.put('board-j', only);
+      expect((await store.get('board-j', only.hash))?.bytes.length).toBe(only.bytes.length);
     });
 
     it('holds a 10 MB image', async () => {

@@ -29,26 +29,31 @@ export async function createMongoImageStore(opts: { url: string; dbName: string 
   return {
     async init() {
       await links.createIndex({ boardId: 1 });
+      await links.createIndex({ hash: 1 });
     },
     async put(boardId, image) {
-      // The bytes first: a link never points at an image that is not there.
-      await images.updateOne(
-        { _id: image.hash },
-        {
-          $setOnInsert: {
-            mime: image.mime,
-            size: image.bytes.length,
-            data: new Binary(image.bytes),
-            createdAt: new Date(),
+      const storeBytes = () =>
+        images.updateOne(
+          { _id: image.hash },
+          {
+            $setOnInsert: {
+              mime: image.mime,
+              size: image.bytes.length,
+              data: new Binary(image.bytes),
+              createdAt: new Date(),
+            },
           },
-        },
-        { upsert: true },
-      );
+          { upsert: true },
+        );
+      // The bytes first: a link never points at an image that is not there.
+      await storeBytes();
       await links.updateOne(
         { _id: `${boardId}:${image.hash}` },
         { $setOnInsert: { boardId, hash: image.hash, createdAt: new Date() } },
         { upsert: true },
       );
+      // A board deleted meanwhile may have taken the bytes after the first write: store them again.
+      if (!(await images.countDocuments({ _id: image.hash }, { limit: 1 }))) await storeBytes();
     },
     async get(boardId, hash) {
       if (!(await links.findOne({ _id: `${boardId}:${hash}` }, { projection: { _id: 1 } }))) return null;
@@ -56,7 +61,14 @@ export async function createMongoImageStore(opts: { url: string; dbName: string 
       return doc ? { hash, mime: doc.mime, bytes: Buffer.from(doc.data.buffer) } : null;
     },
     async deleteBoard(boardId) {
+      const hashes = (await links.find({ boardId }, { projection: { hash: 1 } }).toArray()).map((l) => l.hash);
       await links.deleteMany({ boardId });
+      for (const hash of hashes) {
+        if (!(await links.countDocuments({ hash }, { limit: 1 }))) await images.deleteOne({ _id: hash });
+      }
+    },
+    async hasBytes(hash) {
+      return (await images.countDocuments({ _id: hash }, { limit: 1 })) > 0;
     },
     async close() {
       await client.close();

@@ -3,6 +3,7 @@ import { migrate, type Pool } from '@wb/db';
 import type { ImageType } from './sniff.ts';
 import type { ImageStore } from './store.ts';
 
+const FOREIGN_KEY_VIOLATION = '23503';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The embedded mode's image store, in the realtime schema beside the documents. */
@@ -12,23 +13,28 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
       await migrate(pool, { schema, dir: MIGRATIONS_DIR });
     },
     async put(boardId, image) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query(
-          `INSERT INTO "${schema}".images(hash, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
-          [image.hash, image.mime, image.bytes.length, image.bytes],
-        );
-        await client.query(
-          `INSERT INTO "${schema}".board_images(board_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [boardId, image.hash],
-        );
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
+      // A board deleted at the same moment may remove the bytes between the two inserts (the link's
+      // foreign key then fails): once more from the start stores them again.
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query(
+            `INSERT INTO "${schema}".images(hash, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
+            [image.hash, image.mime, image.bytes.length, image.bytes],
+          );
+          await client.query(
+            `INSERT INTO "${schema}".board_images(board_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+            [boardId, image.hash],
+          );
+          await client.query('COMMIT');
+          return;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION || attempt >= 3) throw err;
+        } finally {
+          client.release();
+        }
       }
     },
     async get(boardId, hash) {
@@ -40,7 +46,18 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
       return rows[0] ? { hash, mime: rows[0].mime, bytes: rows[0].bytes } : null;
     },
     async deleteBoard(boardId) {
-      await pool.query(`DELETE FROM "${schema}".board_images WHERE board_id = $1`, [boardId]);
+      // One statement: the links go, then the bytes of those images no remaining link points at.
+      await pool.query(
+        `WITH gone AS (DELETE FROM "${schema}".board_images WHERE board_id = $1 RETURNING hash)
+         DELETE FROM "${schema}".images i
+          WHERE i.hash IN (SELECT hash FROM gone)
+            AND NOT EXISTS (SELECT 1 FROM "${schema}".board_images b WHERE b.hash = i.hash AND b.board_id <> $1)`,
+        [boardId],
+      );
+    },
+    async hasBytes(hash) {
+      const { rowCount } = await pool.query(`SELECT 1 FROM "${schema}".images WHERE hash = $1`, [hash]);
+      return (rowCount ?? 0) > 0;
     },
     async close() {},
   };

@@ -20,8 +20,13 @@ export interface ImageStore {
   put(boardId: string, image: StoredImage): Promise<void>;
   /** The image if it was uploaded to this board. */
   get(boardId: string, hash: string): Promise<StoredImage | null>;
-  /** Forgets the board's links (the bytes stay while another board uses them). */
+  /**
+   * Forgets the board's links, and the bytes of the images no other board links any more (a board
+   * deleted for good leaves nothing behind). Idempotent.
+   */
   deleteBoard(boardId: string): Promise<void>;
+  /** Whether the bytes of this hash are still stored (whatever board links them). */
+  hasBytes(hash: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
