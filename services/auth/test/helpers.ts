@@ -1,7 +1,8 @@
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, listen, parseConfig, type RunnableService } from '@wb/service-kit';
-import { callJson, createDatabase } from '@wb/testkit';
+import { afterAll, beforeAll } from 'vitest';
+import { callJson, createDatabase, startPostgres } from '@wb/testkit';
 import { AuthConfigSchema, createAuthService } from '../src/app.ts';
 
 export interface TestAuth {
@@ -75,4 +76,24 @@ export async function snapshot(pool: Pool) {
 export async function outboxEvents(pool: Pool, type: string) {
   const r = await pool.query<{ payload: any }>('SELECT payload FROM outbox WHERE type = $1 ORDER BY seq', [type]);
   return r.rows.map((x) => x.payload);
+}
+
+/**
+ * Two auth replicas sharing one database, started before the file's tests and stopped after them:
+ * what revocation and throttling must hold across. Read `a` and `b` inside tests or hooks.
+ */
+export function useTwoReplicas(): { a: TestAuth; b: TestAuth } {
+  const replicas = {} as { a: TestAuth; b: TestAuth };
+  let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    replicas.a = await startAuth({ serverUrl: pg.url });
+    replicas.b = await startAuth({ dbUrl: replicas.a.dbUrl });
+  });
+  afterAll(async () => {
+    await replicas.b?.close();
+    await replicas.a?.close();
+    await pg?.stop();
+  });
+  return replicas;
 }

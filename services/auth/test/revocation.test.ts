@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTokenVerifier } from '@wb/service-kit';
-import { startPostgres } from '@wb/testkit';
-import { call, register, startAuth, type TestAuth } from './helpers.ts';
+import { eventually } from '@wb/testkit';
+import { call, register, type TestAuth, useTwoReplicas } from './helpers.ts';
 
 /**
  * Logout and password changes end sessions at once: their access tokens stop working on the replica
  * that revoked them immediately, and on every other verifier within one poll of auth's list.
  */
-let pg: Awaited<ReturnType<typeof startPostgres>>;
+const replicas = useTwoReplicas();
 let a: TestAuth;
 let b: TestAuth;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  a = await startAuth({ serverUrl: pg.url });
-  b = await startAuth({ dbUrl: a.dbUrl });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await pg?.stop();
-});
+beforeAll(() => void ({ a, b } = replicas));
 
 const verify = (base: string, token: string) => call(base, 'GET', '/api/auth/verify', { token });
 const login = async (base: string, email: string, password: string) => (await call(base, 'POST', '/api/auth/login', { body: { email, password } })).body;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('session revocation', () => {
   it('logout ends the access token of that session at once, on every replica; other sessions live on', async () => {

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '@wb/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, blockAfter } from '../src/domain/throttle.ts';
-import { register, startAuth, uniqueEmail, type TestAuth } from './helpers.ts';
+import { register, uniqueEmail, type TestAuth, useTwoReplicas } from './helpers.ts';
 
 /**
  * Brute force: a growing delay per account and per address, shared by every replica through
  * PostgreSQL, never a permanent lockout; the owner's browser is not held back by others' failures.
  */
-let pg: Awaited<ReturnType<typeof startPostgres>>;
+const replicas = useTwoReplicas();
 let a: TestAuth;
 let b: TestAuth;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  a = await startAuth({ serverUrl: pg.url });
-  // A second replica on the same database.
-  b = await startAuth({ dbUrl: a.dbUrl });
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await pg?.stop();
-});
+beforeAll(() => void ({ a, b } = replicas));
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
