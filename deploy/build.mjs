@@ -24,7 +24,8 @@ export function buildTargets() {
   return [...dirs, 'deploy'];
 }
 
-function compile(dir) {
+/** Compiles one target into its dist/ (scripts/lib/backend-build.mjs calls it for the stale ones). */
+export function compile(dir) {
   const root = path.join(repoRoot, dir);
   const out = path.join(root, 'dist');
   rmSync(out, { recursive: true, force: true });

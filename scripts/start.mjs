@@ -21,8 +21,9 @@ if (problem) {
 }
 // Tests that only exercise the server (deploy/test/shutdown.test.ts) skip the SPA build.
 if (process.env.WB_SKIP_SPA_BUILD !== '1') buildFrontendIfStale();
-// Production runs the compiled JavaScript (package exports' "wb-dist" condition), development TypeScript through tsx.
-if (production) (await import('../deploy/build.mjs')).buildBackend();
+// Production runs the compiled JavaScript (package exports' "wb-dist" condition), development TypeScript
+// through tsx. Only packages whose sources changed since their last build are compiled again.
+if (production) await (await import('./lib/backend-build.mjs')).buildBackendIfStale();
 const entry = production
   ? ['--conditions=wb-dist', '--import', '@wb/service-kit/tracing-preload', 'deploy/dist/embedded/main.js']
   : ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', 'deploy/embedded/main.ts'];
