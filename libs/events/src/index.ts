@@ -4,4 +4,5 @@ export { createInProcessTransport, type InProcessTransportOptions } from './inpr
 export { createNatsTransport, type NatsTransportOptions } from './nats.ts';
 export { ensureEventTables, enqueueEvent, startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 export { idempotent } from './idempotent.ts';
+export { serviceEvents, type ServiceEvents, type ServiceEventsOptions } from './lifecycle.ts';
 export { defineConsumer, consume, consumeIdempotent, type ConsumerDefinition } from './consumer.ts';

@@ -1,7 +1,7 @@
 import express from 'express';
 import { fileURLToPath } from 'node:url';
 import { migrate, pingDatabase, type Pool } from '@wb/db';
-import { ensureEventTables, startOutboxRelay, type EventTransport, type OutboxRelay, type Subscription } from '@wb/events';
+import { serviceEvents, type EventTransport } from '@wb/events';
 import { createServiceApp, defineService, type Logger, type Registry, type RunnableService, type TokenVerifier } from '@wb/service-kit';
 import { runExpiryPass } from './actions/subscriptions.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -59,8 +59,7 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
   app.use('/api/admin', adminRouter(ctx));
   finish();
 
-  let relay: OutboxRelay | null = null;
-  let subs: Subscription[] = [];
+  const events = serviceEvents({ pool, transport, logger, publishes: true, consumers: [() => subscribeUsers(pool, transport, clock)] });
   let job: { stop(): Promise<void> } | null = null;
 
   return {
@@ -68,26 +67,16 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
     app,
     async start() {
       await migrate(pool, { schema: SCHEMA, dir: MIGRATIONS_DIR });
-      await ensureEventTables(pool);
-      relay = startOutboxRelay({ pool, transport, logger });
-      subs = [await subscribeUsers(pool, transport, clock)];
+      await events.start();
       job = startExpiryJob({ pool, clock, logger, intervalMs: config.jobs.expiryIntervalMs });
       logger.info({ providers: ['test', 'yookassa', 'stripe'].filter((n) => providers.byName(n)) }, 'billing started');
     },
     async stop() {
       await job?.stop();
       job = null;
-      await Promise.all(subs.map((s) => s.stop().catch((err) => logger.warn({ err }, 'consumer stop failed'))));
-      subs = [];
-      if (relay) {
-        await relay.flush().catch((err) => logger.warn({ err }, 'outbox flush on stop failed'));
-        await relay.stop();
-        relay = null;
-      }
+      await events.stop();
     },
-    async flushOutbox() {
-      await relay?.flush();
-    },
+    flushOutbox: () => events.flush(),
     runExpiry: () => runExpiryPass(pool, clock()),
   };
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, pingDatabase, type Pool } from '@wb/db';
-import { ensureEventTables, startOutboxRelay, type EventTransport, type OutboxRelay, type Subscription } from '@wb/events';
+import { serviceEvents, type EventTransport } from '@wb/events';
 import {
   createServiceApp,
   defineService,
@@ -59,34 +59,27 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
   app.use('/internal', internalRouter(ctx));
   finish();
 
-  let relay: OutboxRelay | null = null;
-  let subs: Subscription[] = [];
+  const events = serviceEvents({
+    pool,
+    transport,
+    logger,
+    publishes: true,
+    consumers: [
+      () => subscribeUserDeleted(pool, transport),
+      () => subscribeEntitlements(pool, transport),
+      () => subscribeUserNames(pool, transport),
+    ],
+  });
 
   return {
     name: 'boards',
     app,
     async start() {
       await migrate(pool, { schema: SCHEMA, dir: MIGRATIONS_DIR });
-      await ensureEventTables(pool);
-      relay = startOutboxRelay({ pool, transport, logger });
-      subs = await Promise.all([
-        subscribeUserDeleted(pool, transport),
-        subscribeEntitlements(pool, transport),
-        subscribeUserNames(pool, transport),
-      ]);
+      await events.start();
     },
-    async stop() {
-      await Promise.all(subs.map((s) => s.stop().catch((err) => logger.warn({ err }, 'consumer stop failed'))));
-      subs = [];
-      if (relay) {
-        await relay.flush().catch((err) => logger.warn({ err }, 'outbox flush on stop failed'));
-        await relay.stop();
-        relay = null;
-      }
-    },
-    async flushOutbox() {
-      await relay?.flush();
-    },
+    stop: () => events.stop(),
+    flushOutbox: () => events.flush(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, pingDatabase, type Pool } from '@wb/db';
-import { ensureEventTables, type EventTransport, type Subscription } from '@wb/events';
+import { serviceEvents, type EventTransport } from '@wb/events';
 import {
   createServiceApp,
   defineService,
@@ -66,19 +66,23 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
   );
   finish();
 
-  let subscription: Subscription | undefined;
+  const events = serviceEvents({
+    pool: deps.pool,
+    transport: deps.transport,
+    logger: deps.logger,
+    publishes: false,
+    consumers: [() => subscribeEntitlements(deps.pool, deps.transport)],
+  });
   return {
     name: 'export',
     app,
     limits,
     async start() {
       await migrate(deps.pool, { schema: SCHEMA, dir: MIGRATIONS_DIR });
-      await ensureEventTables(deps.pool);
-      subscription = await subscribeEntitlements(deps.pool, deps.transport);
+      await events.start();
     },
     async stop() {
-      await subscription?.stop().catch((err) => deps.logger.warn({ err }, 'consumer stop failed'));
-      subscription = undefined;
+      await events.stop();
       await pool.close();
     },
   };
