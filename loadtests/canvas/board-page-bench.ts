@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
-import { runBoardPageScenarios } from './boardPageScenarios.ts';
+import { formatBoardPageFigures, runBoardPageScenarios } from './boardPageScenarios.ts';
 
 const { values } = parseArgs({
   options: { objects: { type: 'string', default: '5000' }, warm: { type: 'string', default: '3' }, moves: { type: 'string', default: '60' } },
@@ -25,10 +25,7 @@ try {
   });
   console.log(`command: ${commandLine()}`);
   console.log(`machine: ${machineInfo()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`board page, ${f.objects} objects: first open ${f.coldOpenMs} ms; second open (IndexedDB warm) ${f.warmOpenMs.join(' / ')} ms (aim < 500)`);
-  console.log(
-    `cursor latency between two contexts: ${f.cursorLatencyMs.samples} samples, p50 ${f.cursorLatencyMs.p50} ms, p95 ${f.cursorLatencyMs.p95} ms, max ${f.cursorLatencyMs.max} ms (aim p95 < 100)`,
-  );
+  for (const line of formatBoardPageFigures(f)) console.log(line);
 } finally {
   await browser.close();
   await stack.stop();

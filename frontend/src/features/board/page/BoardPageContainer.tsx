@@ -11,8 +11,9 @@ import { localTokenStore } from '../../auth/tokenStorage.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { BoardWorkspace } from './BoardWorkspace.tsx';
 import { AccessDenied, LoadingStage } from './LoadStates.tsx';
-import { useForceSaveMutation, useGetBoardPageQuery } from './boardPageApi.ts';
+import { useForceSaveMutation, useGetBoardPageQuery, useGetCameraQuery } from './boardPageApi.ts';
 import { classifyLoadError, loginPath } from './loadError.ts';
+import { markOpen } from './realtime/boardConnection.ts';
 import { useBoardConnection } from './realtime/useBoardConnection.ts';
 import { anonId as readAnonId } from './useAnonId.ts';
 import { OWN, SPEC } from './texts.ts';
@@ -38,6 +39,9 @@ export function BoardPageContainer() {
   const anonId = useMemo(() => (!signedIn && shareToken ? readAnonId() : null), [signedIn, shareToken]);
 
   const query = useGetBoardPageQuery({ id, shareToken, signedIn });
+  // The camera is asked for now, beside the board and the offline copy, so it is known when the
+  // canvas mounts (useCamera in the workspace reads the same cache entry; same rule: §6).
+  useGetCameraQuery(id, { skip: !signedIn || viaLink });
   useDocumentTitle(query.data?.board.title ?? SPEC.defaultTitle);
 
   const [forceSave] = useForceSaveMutation();
@@ -50,6 +54,16 @@ export function BoardPageContainer() {
     [forceSave, id],
   );
   const { connection, state } = useBoardConnection({ boardId: id, accessToken, shareToken, anonId, recoverOnServer });
+  useEffect(() => {
+    if (query.data) markOpen('board-answer');
+  }, [query.data]);
+  useEffect(() => {
+    if (!connection) return;
+    window.__wbBoard = connection;
+    return () => {
+      if (window.__wbBoard === connection) delete window.__wbBoard;
+    };
+  }, [connection]);
 
   // §6: a link visitor is present at once as 'Загрузка...' until the board answer names them.
   const userId = user?.id ?? null;

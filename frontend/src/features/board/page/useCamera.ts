@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CameraPosition } from '@wb/contracts';
+import { markOpen } from './realtime/boardConnection.ts';
 import { useGetCameraQuery, useSaveCameraMutation } from './boardPageApi.ts';
 
 export const CAMERA_SAVE_DEBOUNCE_MS = 500;
@@ -25,6 +26,9 @@ export function useCamera(opts: { boardId: string; persist: boolean; objectsLoad
 
   const settled = !persist || query.isSuccess || query.isError;
   const ready = objectsLoaded && (settled || forced);
+  useEffect(() => {
+    if (ready) markOpen('camera-ready');
+  }, [ready]);
   /** What the canvas starts from; null = centre at scale 1. Frozen once ready so a late answer never jumps. */
   const initial: CameraPosition | null = persist && query.isSuccess ? (query.data?.data ?? null) : null;
 
