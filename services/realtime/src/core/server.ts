@@ -334,10 +334,10 @@ export class RealtimeServer {
     if (origin === Origin.SERVER) {
       // A reaction is applied at once (its outcome is the answer) and shown once it is durable.
       this.commits.add(room, update, origin);
-    } else {
+    } else if (origin !== Origin.COMMITTED) {
+      // Committed client updates are queued and flushed by onDurable; the rest at the end of the turn.
       room.outgoing.push({ update, origin });
-      // Client updates are flushed by onDurable right after applying; the rest at the end of the turn.
-      if (!(origin instanceof Connection)) this.scheduleFlush(room);
+      this.scheduleFlush(room);
     }
     for (const ext of this.extensions) {
       try {
@@ -348,27 +348,39 @@ export class RealtimeServer {
     }
   }
 
-  /** One group commit made these updates of `room` durable: apply, send, relay. */
+  /**
+   * One group commit made these updates of `room` durable: apply, send, relay. The clients'
+   * updates are applied in ONE transaction (one state-vector pass, one observer run, one update
+   * event per board and commit instead of per update) and each is sent with its own origin.
+   */
   private onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
-    for (let i = 0; i < updates.length; i++) {
-      const origin = origins[i];
-      const update = updates[i]!;
-      if (origin === Origin.SERVER) {
-        room.outgoing.push({ update, origin });
-        continue;
-      }
-      const conn = origin as Connection;
-      conn.pending--;
-      room.pendingBytes -= update.byteLength;
-      try {
-        Y.applyUpdate(room.doc, update, conn);
-      } catch (err) {
-        // Checked before it was queued, so this is a Yjs-level surprise: reload what is stored.
-        this.opts.logger.warn({ boardId: room.boardId, err: (err as Error).message }, 'update failed to apply; reloading board');
-        conn.close(CloseCode.MALFORMED_MESSAGE);
-        void this.resetRoom(room.boardId, { persist: false });
-        return;
-      }
+    let failed: Connection | null = null;
+    try {
+      Y.transact(
+        room.doc,
+        () => {
+          for (let i = 0; i < updates.length; i++) {
+            const origin = origins[i];
+            const update = updates[i]!;
+            room.outgoing.push({ update, origin });
+            if (origin === Origin.SERVER) continue;
+            const conn = origin as Connection;
+            conn.pending--;
+            room.pendingBytes -= update.byteLength;
+            failed = conn;
+            Y.applyUpdate(room.doc, update, Origin.COMMITTED);
+            failed = null;
+          }
+        },
+        Origin.COMMITTED,
+      );
+    } catch (err) {
+      // Checked before it was queued, so this is a Yjs-level surprise: reload what is stored.
+      this.opts.logger.warn({ boardId: room.boardId, err: (err as Error).message }, 'update failed to apply; reloading board');
+      room.outgoing = [];
+      (failed as Connection | null)?.close(CloseCode.MALFORMED_MESSAGE);
+      void this.resetRoom(room.boardId, { persist: false });
+      return;
     }
     for (const ext of this.extensions) {
       try {

@@ -28,6 +28,11 @@ export const Origin = {
   RELAY: Symbol('relay'),
   /** Applied by the server on a user's behalf (reactions): logged and relayed like a client's. */
   SERVER: Symbol('server'),
+  /**
+   * Clients' updates of one group commit, applied in one transaction; the core queues each for
+   * sending with its own connection (so nobody gets their own back), not the transaction's update.
+   */
+  COMMITTED: Symbol('committed'),
 } as const;
 
 /** Changes this replica accepted itself and therefore must persist and relay. */
