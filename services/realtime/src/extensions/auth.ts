@@ -3,7 +3,7 @@
  * JWKS) and/or a share token, then boards' answer for that board.
  */
 import { createHash } from 'node:crypto';
-import { AppError, clientAddress, type TokenVerifier } from '@wb/service-kit';
+import { AppError, appError, clientAddress, type TokenVerifier } from '@wb/service-kit';
 import type { AccessClaims } from '@wb/contracts';
 import { CloseCode, CloseError } from '../domain/close-codes.ts';
 import { AccessCheckFailed, type BoardAccessClient } from '../access.ts';
@@ -78,6 +78,21 @@ export async function resolveIdentity(
       board: answer.board,
     },
   };
+}
+
+/** For HTTP routes: the identity, or the refusal as the error the route answers. */
+export function identityOrThrow(result: AuthResult): Identity {
+  if (result.ok) return result.identity;
+  switch (result.code) {
+    case CloseCode.UNAUTHORIZED:
+      throw appError('TOKEN_INVALID');
+    case CloseCode.BOARD_NOT_FOUND:
+      throw appError('BOARD_NOT_FOUND');
+    case CloseCode.INTERNAL_ERROR:
+      throw appError('SERVICE_UNAVAILABLE');
+    default:
+      throw appError('ACCESS_DENIED');
+  }
 }
 
 export class Auth implements Extension {

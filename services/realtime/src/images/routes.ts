@@ -11,8 +11,7 @@ import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { appError, bearerToken, parse, type TokenVerifier } from '@wb/service-kit';
 import type { BoardAccessClient } from '../access.ts';
-import { CloseCode } from '../domain/close-codes.ts';
-import { resolveIdentity } from '../extensions/auth.ts';
+import { identityOrThrow, resolveIdentity } from '../extensions/auth.ts';
 import type { Identity } from '../core/types.ts';
 import { sniffImageType } from './sniff.ts';
 import { IMAGE_HASH_SHAPE, imageHash, type ImageStore, type StoredImage } from './store.ts';
@@ -52,17 +51,7 @@ async function identify(
 ): Promise<Identity> {
   if (!token && !share) throw appError('TOKEN_MISSING');
   const result = await resolveIdentity(deps, boardId, { token, share, address: req.ip });
-  if (result.ok) return result.identity;
-  switch (result.code) {
-    case CloseCode.UNAUTHORIZED:
-      throw appError('TOKEN_INVALID');
-    case CloseCode.BOARD_NOT_FOUND:
-      throw appError('BOARD_NOT_FOUND');
-    case CloseCode.INTERNAL_ERROR:
-      throw appError('SERVICE_UNAVAILABLE');
-    default:
-      throw appError('ACCESS_DENIED');
-  }
+  return identityOrThrow(result);
 }
 
 function sendImage(res: express.Response, image: StoredImage): void {

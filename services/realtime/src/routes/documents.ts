@@ -3,9 +3,8 @@ import * as Y from 'yjs';
 import { readBoard } from '@wb/board-model';
 import { appError, bearerToken, parse, type TokenVerifier } from '@wb/service-kit';
 import type { BoardAccessClient } from '../access.ts';
-import { CloseCode } from '../domain/close-codes.ts';
 import { snapshotStats } from '../domain/snapshots.ts';
-import { resolveIdentity } from '../extensions/auth.ts';
+import { identityOrThrow, resolveIdentity } from '../extensions/auth.ts';
 import type { Identity } from '../core/types.ts';
 import type { RealtimeServer } from '../core/server.ts';
 import type { Persistence } from '../extensions/persistence.ts';
@@ -34,17 +33,7 @@ export function documentRoutes(deps: DocumentRoutesDeps): Router {
     if (!token && !share) throw appError('TOKEN_MISSING');
     if (!opts.allowShare && token && !token.includes('.')) throw appError('TOKEN_INVALID');
     const result = await resolveIdentity(deps, boardId, { token, share, anon: req.get('x-anon-id'), address: req.ip });
-    if (result.ok) return result.identity;
-    switch (result.code) {
-      case CloseCode.UNAUTHORIZED:
-        throw appError('TOKEN_INVALID');
-      case CloseCode.BOARD_NOT_FOUND:
-        throw appError('BOARD_NOT_FOUND');
-      case CloseCode.INTERNAL_ERROR:
-        throw appError('SERVICE_UNAVAILABLE');
-      default:
-        throw appError('ACCESS_DENIED');
-    }
+    return identityOrThrow(result);
   }
 
   async function owner(req: Request, boardId: string): Promise<Identity> {
