@@ -64,6 +64,8 @@ export class Relay implements Extension {
   readonly name = 'relay';
   private readonly subs = new Map<string, Subscription[]>();
   private readonly rooms = new Map<string, Room>();
+  /** Relayed updates per board waiting for the end of this NATS read, applied in one transaction. */
+  private readonly inbox = new Map<Room, Uint8Array[]>();
 
   constructor(private readonly opts: RelayOptions) {
     void this.watchReconnects();
@@ -172,14 +174,37 @@ export class Relay implements Extension {
     }
   }
 
+  /**
+   * One NATS read often carries several messages of one board (several peers, several commits);
+   * they are applied together once the read is parsed, in one Yjs transaction.
+   */
   private onUpdate(room: Room, msg: Msg): void {
     const update = this.receive(msg);
     if (!update || room.size + update.byteLength > this.opts.maxDocBytes * 2) return;
-    try {
-      Y.applyUpdate(room.doc, update, Origin.RELAY);
-    } catch (err) {
-      this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed update failed to apply');
-    }
+    const waiting = this.inbox.get(room);
+    if (waiting) return void waiting.push(update);
+    this.inbox.set(room, [update]);
+    queueMicrotask(() => this.applyInbox(room));
+  }
+
+  private applyInbox(room: Room): void {
+    const updates = this.inbox.get(room) ?? [];
+    this.inbox.delete(room);
+    if (room.doc.isDestroyed) return;
+    Y.transact(
+      room.doc,
+      () => {
+        for (const u of updates) {
+          try {
+            Y.applyUpdate(room.doc, u, Origin.RELAY);
+          } catch (err) {
+            // One bad message must not keep the others of the batch out.
+            this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed update failed to apply');
+          }
+        }
+      },
+      Origin.RELAY,
+    );
   }
 
   private onAwareness(room: Room, msg: Msg): void {
