@@ -15,10 +15,11 @@ type ToScreen = (p: { x: number; y: number }) => { x: number; y: number } | null
 
 /**
  * Time constant of the easing towards the last received position: 95 % of a jump is covered in
- * 3τ = 60 ms whatever the frame rate. (A fixed share per frame lagged by frames, so a busy page at
- * 10 fps showed a cursor ~0.6 s behind.)
+ * 3τ = 36 ms, about the senders' 40 ms throttle, so the cursor glides from one update into the
+ * next whatever the frame rate. (35 % per frame took ~190 ms to arrive at 60 fps and lagged
+ * further on a busy page.)
  */
-const EASE_TAU_MS = 20;
+const EASE_TAU_MS = 12;
 /** Closer than this (board units) the cursor is where it was sent. */
 const SNAP = 0.5;
 

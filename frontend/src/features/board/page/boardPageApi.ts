@@ -80,6 +80,15 @@ export const boardPageApi = baseApi.injectEndpoints({
     }),
     saveFavoriteEmojis: build.mutation<unknown, string[]>({
       query: (favorites) => ({ url: '/auth/user/favorite-emojis', method: 'PUT', body: { favorites } }),
+      // The star changes at once; a refused save puts the list back.
+      async onQueryStarted(favorites, { dispatch, queryFulfilled }) {
+        void dispatch(boardPageApi.util.upsertQueryData('getFavoriteEmojis', undefined, { favorites }));
+        try {
+          await queryFulfilled;
+        } catch {
+          void dispatch(boardPageApi.endpoints.getFavoriteEmojis.initiate(undefined, { forceRefetch: true, subscribe: false }));
+        }
+      },
     }),
   }),
 });

@@ -1,10 +1,10 @@
 /**
  * Reactions of the one selected sticky or image (§9): existing reactions with counts, the six quick
- * ones, and the full 32-emoji picker with 'all / favourites' (right click an emoji to add or remove
- * it from the favourites). Guests never see it (§6).
+ * ones, and the full 32-emoji picker with 'all / favourites'; signed-in users add or remove a
+ * favourite with the star on each emoji (or a right click). Guests never see it (§6).
  */
 import { useState } from 'react';
-import { SmilePlusIcon } from 'lucide-react';
+import { SmilePlusIcon, StarIcon } from 'lucide-react';
 import { EMOJI_PICKER, type Reaction } from '@wb/board-model';
 import { Popover, PopoverContent, PopoverTrigger, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/index.ts';
 import { OWN } from '../texts.ts';
@@ -39,23 +39,42 @@ export function ReactionBar(props: {
   };
   const grid = (list: readonly string[]) => (
     <div className={styles.emojiGrid}>
-      {list.map((e) => (
-        <button
-          key={e}
-          type="button"
-          className={styles.emoji}
-          onClick={() => pick(e)}
-          onContextMenu={(ev) => {
-            if (!canEditFavorites) return;
-            ev.preventDefault();
-            onToggleFavorite(e);
-          }}
-          title={canEditFavorites ? (favorites.includes(e) ? OWN.removeFavourite : OWN.addFavourite) : undefined}
-          data-testid="picker-emoji"
-        >
-          {e}
-        </button>
-      ))}
+      {list.map((e) => {
+        const favourite = favorites.includes(e);
+        return (
+          <span key={e} className={styles.emojiCell}>
+            <button
+              type="button"
+              className={styles.emoji}
+              onClick={() => pick(e)}
+              onContextMenu={(ev) => {
+                if (!canEditFavorites) return;
+                ev.preventDefault();
+                onToggleFavorite(e);
+              }}
+              aria-label={`${OWN.react} ${e}`}
+              data-testid="picker-emoji"
+            >
+              {e}
+            </button>
+            {canEditFavorites ? (
+              // The visible way to edit favourites (right click stays as a shortcut).
+              <button
+                type="button"
+                className={`${styles.favouriteToggle} ${favourite ? styles.favouriteOn : ''}`}
+                onClick={() => onToggleFavorite(e)}
+                aria-label={`${favourite ? OWN.removeFavourite : OWN.addFavourite} ${e}`}
+                aria-pressed={favourite}
+                title={favourite ? OWN.removeFavourite : OWN.addFavourite}
+                data-testid="favourite-toggle"
+                data-emoji={e}
+              >
+                <StarIcon size={11} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
+              </button>
+            ) : null}
+          </span>
+        );
+      })}
     </div>
   );
   return (

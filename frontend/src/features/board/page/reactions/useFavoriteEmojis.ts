@@ -26,9 +26,9 @@ export function useFavoriteEmojis(signedIn: boolean) {
   const toggle = useCallback(
     (emoji: string) => {
       if (!signedIn) return;
-      void save(toggleFavorite(favorites, emoji)).then(() => query.refetch());
+      void save(toggleFavorite(favorites, emoji));
     },
-    [favorites, save, signedIn, query],
+    [favorites, save, signedIn],
   );
   return { favorites, quick: quickReactions(favorites), toggle, canEdit: signedIn };
 }
