@@ -167,8 +167,11 @@ function polylineSvg(p: PolylinePrimitive): string {
   return `<path d="${polylinePathData(p.points, p.tension, p.closed)}" ${paint(p)}${cap}${join}/>`;
 }
 
-/** konva's Arrow: the shaft stops at the base of the head so the tip stays sharp; the head is never dashed. */
-function arrowSvg(a: ArrowPrimitive): string {
+/**
+ * konva's Arrow: the shaft stops at the base of the head so the tip stays sharp; the head is never
+ * dashed. Shared by the SVG and the PDF drawing.
+ */
+export function arrowGeometry(a: ArrowPrimitive): { shaft: number[]; head: [number, number, number, number, number, number] } {
   const n = a.points.length;
   const [x1, y1, x2, y2] = [a.points[n - 4], a.points[n - 3], a.points[n - 2], a.points[n - 1]];
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
@@ -178,12 +181,20 @@ function arrowSvg(a: ArrowPrimitive): string {
   const bx = x2 - ux * head;
   const by = y2 - uy * head;
   const hw = a.pointerWidth / 2;
-  const shaft = [...a.points.slice(0, n - 2), bx, by];
+  return {
+    shaft: [...a.points.slice(0, n - 2), bx, by],
+    head: [x2, y2, bx - uy * hw, by + ux * hw, bx + uy * hw, by - ux * hw],
+  };
+}
+
+function arrowSvg(a: ArrowPrimitive): string {
+  const { shaft, head } = arrowGeometry(a);
+  const [x2, y2, lx, ly, rx, ry] = head;
   const color = a.stroke ?? a.fill ?? '#000000';
   return (
     `<g class="arrow">` +
     `<path d="${polylinePathData(shaft)}" ${paint({ ...a, fill: undefined })}/>` +
-    `<path d="M${num(x2)} ${num(y2)} L${num(bx - uy * hw)} ${num(by + ux * hw)} L${num(bx + uy * hw)} ${num(by - ux * hw)} Z" fill="${esc(a.fill ?? color)}" stroke="${esc(color)}" stroke-width="${num(a.strokeWidth ?? 1)}" stroke-linejoin="round"/>` +
+    `<path d="M${num(x2)} ${num(y2)} L${num(lx)} ${num(ly)} L${num(rx)} ${num(ry)} Z" fill="${esc(a.fill ?? color)}" stroke="${esc(color)}" stroke-width="${num(a.strokeWidth ?? 1)}" stroke-linejoin="round"/>` +
     `</g>`
   );
 }
@@ -194,7 +205,16 @@ function arrowSvg(a: ArrowPrimitive): string {
  * a rasteriser left to pick fonts itself draws the spaces and digits after an emoji from the emoji
  * font (it has them, for keycaps), which shifts everything after it.
  */
-function textSvg(t: TextPrimitive, options: SvgOptions): string {
+export interface TextLineLayout {
+  line: string;
+  /** The anchor point: left edge, centre or right edge by `anchor`. */
+  x: number;
+  baselineY: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
+/** Where each line of a text primitive goes (konva centres a line in its line box). Shared by SVG and PDF. */
+export function textLineLayout(t: TextPrimitive): TextLineLayout[] {
   const anchor = t.align === 'center' ? 'middle' : t.align === 'right' ? 'end' : 'start';
   const x =
     t.width === undefined || t.align === 'left'
@@ -203,9 +223,12 @@ function textSvg(t: TextPrimitive, options: SvgOptions): string {
         ? t.x + t.width / 2
         : t.x + t.width;
   const baseline = t.lineHeight / 2 + ((TEXT_ASCENT_EM - TEXT_DESCENT_EM) / 2) * t.fontSize;
+  return t.lines.map((line, i) => ({ line, x, baselineY: t.y + i * t.lineHeight + baseline, anchor }));
+}
+
+function textSvg(t: TextPrimitive, options: SvgOptions): string {
   const opacity = t.opacity !== undefined && t.opacity < 1 ? ` opacity="${num(t.opacity)}"` : '';
-  const lines = t.lines.map((line, i) => {
-    const baselineY = t.y + i * t.lineHeight + baseline;
+  const lines = textLineLayout(t).map(({ line, x, baselineY, anchor }) => {
     const drawn = options.textLine?.(line, t.fontSize, x, baselineY, anchor);
     if (drawn !== undefined) return drawn;
     const y = num(baselineY);

@@ -1,9 +1,7 @@
 /**
- * One export, run inside a worker thread: board state → scene → SVG → PNG (resvg) or PDF (pdfkit +
- * svg-to-pdfkit). Everything CPU-heavy is here so the service's event loop only does I/O.
+ * One export, run inside a worker thread: board state → scene → SVG (→ PNG by resvg), or scene → PDF
+ * (pdfkit, pdf.ts). Everything CPU-heavy is here so the service's event loop only does I/O.
  */
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
 import {
   SCENE_EMOJI_FAMILY,
   SCENE_FONT_FAMILY,
@@ -14,6 +12,7 @@ import {
 } from '@wb/board-model';
 import type { FontFiles } from './fonts.ts';
 import { glyphText } from './glyphs.ts';
+import { sceneToPdf } from './pdf.ts';
 import { shadowRaster, svgToPng } from './raster.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
@@ -36,32 +35,6 @@ export type RenderResult =
 /** The SVG file's own @font-face, so a browser opening it alone uses the same families where installed. */
 const SVG_FONT_CSS = `text{font-family:'${SCENE_FONT_FAMILY}','${SCENE_EMOJI_FAMILY}',sans-serif}`;
 
-function toPdf(svg: string, area: Area, fonts: FontFiles): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: [area.width, area.height],
-    margin: 0,
-    autoFirstPage: true,
-    compress: true,
-  });
-  doc.registerFont(SCENE_FONT_FAMILY, fonts.text);
-  doc.registerFont(SCENE_EMOJI_FAMILY, fonts.emoji);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
-  SVGtoPDF(doc, svg, 0, 0, {
-    width: area.width,
-    height: area.height,
-    assumePt: true,
-    fontCallback: (family: string) =>
-      family.includes(SCENE_EMOJI_FAMILY) ? SCENE_EMOJI_FAMILY : SCENE_FONT_FAMILY,
-  });
-  doc.end();
-  return done;
-}
-
 export default async function render(task: RenderTask): Promise<RenderResult> {
   const scene = boardToScene(task.board, { area: task.area, background: task.background });
   if (scene.items.length > task.maxObjects)
@@ -73,7 +46,9 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
     const svg = sceneToSvg(scene, { imageHref, fontCss: SVG_FONT_CSS });
     return { ok: true, bytes: new TextEncoder().encode(svg), items };
   }
-  // PNG and PDF draw text as the bundled fonts' outlines (glyphs.ts).
+  if (task.format === 'pdf')
+    return { ok: true, bytes: await sceneToPdf(scene, { fonts: task.fonts, imageHref, shadowImage: shadowRaster }), items };
+  // The PNG draws text as the bundled fonts' outlines (glyphs.ts).
   const glyphs = glyphText(task.fonts);
   const svg = sceneToSvg(scene, {
     imageHref,
@@ -81,6 +56,5 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
     extraDefs: glyphs.defs,
     shadowImage: shadowRaster,
   });
-  if (task.format === 'png') return { ok: true, bytes: svgToPng(svg, task.fonts), items };
-  return { ok: true, bytes: await toPdf(svg, task.area, task.fonts), items };
+  return { ok: true, bytes: svgToPng(svg, task.fonts), items };
 }
