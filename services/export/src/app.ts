@@ -46,7 +46,7 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
     readiness: { postgres: () => pingDatabase(deps.pool), events: () => deps.transport.healthy() },
   });
   const fonts = fontFiles();
-  const pool = createRenderPool(limits.workers);
+  const pool = createRenderPool(limits.workers, limits.workerNice);
   const gate = createGate({
     concurrency: limits.workers,
     maxWaiting: limits.maxWaiting,

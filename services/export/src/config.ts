@@ -18,6 +18,8 @@ export const ExportConfigSchema = serviceConfig(3007, {
   EXPORT_MAX_OBJECTS: int(1, 10_000),
   /** Rendering threads, and how many exports may wait for one, for how long. */
   EXPORT_WORKERS: int(1, 2),
+  /** Niceness of the rendering threads (0 = normal priority, 19 = lowest). */
+  EXPORT_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   EXPORT_MAX_WAITING: int(0, 8),
   EXPORT_QUEUE_TIMEOUT_MS: int(1, 10_000),
   /** A render running longer is stopped (its thread is replaced). */
@@ -33,6 +35,7 @@ export interface ExportLimits {
   maxSide: number;
   maxObjects: number;
   workers: number;
+  workerNice: number;
   maxWaiting: number;
   queueTimeoutMs: number;
   renderTimeoutMs: number;
@@ -44,6 +47,7 @@ export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   maxSide: 10_000,
   maxObjects: 10_000,
   workers: 2,
+  workerNice: 10,
   maxWaiting: 8,
   queueTimeoutMs: 10_000,
   renderTimeoutMs: 60_000,
@@ -55,6 +59,7 @@ export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
   maxSide: c.EXPORT_MAX_SIDE,
   maxObjects: c.EXPORT_MAX_OBJECTS,
   workers: c.EXPORT_WORKERS,
+  workerNice: c.EXPORT_WORKER_NICE,
   maxWaiting: c.EXPORT_MAX_WAITING,
   queueTimeoutMs: c.EXPORT_QUEUE_TIMEOUT_MS,
   renderTimeoutMs: c.EXPORT_RENDER_TIMEOUT_MS,

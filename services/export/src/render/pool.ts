@@ -7,7 +7,8 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-export function createRenderPool(threads: number): RenderPool {
+/** `nice`: the render threads' niceness (0..19), so they give way to request handling on a busy machine. */
+export function createRenderPool(threads: number, nice = 0): RenderPool {
   const pool = new Piscina({
     filename: new URL('./worker.mjs', import.meta.url).href,
     minThreads: threads,
@@ -15,6 +16,7 @@ export function createRenderPool(threads: number): RenderPool {
     // The gate queues; a task reaching piscina always has a thread.
     maxQueue: threads * 2,
     idleTimeout: 60_000,
+    workerData: { nice },
   });
   return {
     async render(task, timeoutMs) {

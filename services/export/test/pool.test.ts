@@ -1,0 +1,35 @@
+// The render threads run niced (EXPORT_WORKER_NICE), so request handling keeps the CPU it needs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, expect, it } from 'vitest';
+import { createRenderPool } from '../src/render/pool.ts';
+import { fontFiles } from '../src/render/fonts.ts';
+
+const pool = createRenderPool(1, 7);
+afterAll(() => pool.close());
+
+/** Niceness of a thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+function niceness(tid: string): number {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+const threadNiceness = () => readdirSync('/proc/self/task').map(niceness);
+
+it('renders in a thread with the configured niceness, the main thread untouched', async () => {
+  const before = threadNiceness();
+  expect(before.filter((n) => n === 7)).toHaveLength(0);
+  const result = await pool.render(
+    {
+      format: 'svg',
+      board: { objects: {}, arrows: {} },
+      area: { x: 0, y: 0, width: 100, height: 100 },
+      images: {},
+      fonts: fontFiles(),
+      maxObjects: 10,
+    },
+    30_000,
+  );
+  expect(result.ok).toBe(true);
+  // The render thread (and helper threads it starts, which inherit its niceness); never the main thread.
+  expect(threadNiceness().filter((n) => n === 7).length).toBeGreaterThan(0);
+  expect(niceness(String(process.pid))).toBe(before[0]);
+});
