@@ -4,13 +4,17 @@
 //
 //   npm run bench -- spa                     the current build (frontend/dist)
 //   npm run bench -- spa --dist /tmp/old     another build, e.g. one made from an older commit
+//   npm run bench -- spa --waterfall         also print one cold navigation's requests (start → end, ms)
 //   BENCH_RUNS=15                            navigations per figure (default 10)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, commandLine, machineInfo, repoRoot, startStack } from '../lib/harness.ts';
 
-const { values } = parseArgs({ options: { dist: { type: 'string' } }, allowPositionals: true });
+const { values } = parseArgs({
+  options: { dist: { type: 'string' }, waterfall: { type: 'boolean' } },
+  allowPositionals: true,
+});
 const dist = path.resolve(values.dist ?? path.join(repoRoot, 'frontend', 'dist'));
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const BOARDS = 60;
@@ -60,6 +64,37 @@ async function scriptBytes(page: Page, url: string, readySelector: string): Prom
   await page.waitForLoadState('networkidle');
   const all = await Promise.all(sizes);
   return { bytes: all.reduce((a, b) => a + b, 0), files: all.length };
+}
+
+/**
+ * The critical path of one cold navigation: every request with its start and end (ms since navigation
+ * start, from Resource Timing), then the moment the first card appeared.
+ */
+async function waterfall(browser: Browser, session: Session): Promise<string[]> {
+  const context = await newContext(browser, session);
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/dashboard`);
+  await page.waitForSelector(CARD);
+  const rows = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = [
+      { name: 'document', start: 0, end: nav.responseEnd },
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        name: new URL(e.name).pathname,
+        start: e.startTime,
+        end: e.responseEnd,
+      })),
+    ];
+    const w = window as unknown as { __firstCard: number };
+    return { entries, domContentLoaded: nav.domContentLoadedEventEnd, firstCard: w.__firstCard };
+  });
+  await context.close();
+  const line = (name: string, start: number, end: number) =>
+    `  ${start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${name}`;
+  return [
+    ...rows.entries.sort((a, b) => a.start - b.start).map((e) => line(e.name, e.start, e.end)),
+    `  DOMContentLoaded ${rows.domContentLoaded.toFixed(0)} ms, first card ${rows.firstCard.toFixed(0)} ms`,
+  ];
 }
 
 function stats(ms: number[]) {
@@ -143,6 +178,10 @@ try {
   console.log(`navigation → first board card on /dashboard, ${BOARDS} boards:`);
   console.log(`  cold cache  ${stats(cold)}`);
   console.log(`  warm cache  ${stats(warm)}`);
+  if (values.waterfall) {
+    console.log('one cold navigation to /dashboard (request start → end):');
+    for (const l of await waterfall(browser, session)) console.log(l);
+  }
 } finally {
   await browser?.close();
   await stack.stop();

@@ -3,30 +3,10 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { AppLayout } from './App.tsx';
 import { BoardAccess, GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
+import { pageModules, type PagePath } from './pages.ts';
 import { RouteError } from './RouteError.tsx';
 
-/**
- * Every page is its own chunk, fetched when its route is first visited. `pageModules` is exported so
- * main.tsx can start fetching the page of the address the app opens on while auth initialises.
- */
-export const pageModules = {
-  '/': () => import('../pages/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
-  '/pricing': () => import('../pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })),
-  '/login': () => import('../pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
-  '/register': () => import('../pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
-  '/dashboard': () => import('../pages/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
-  '/settings': () => import('../pages/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
-  '/board': () => import('../pages/BoardPage.tsx').then((m) => ({ default: m.BoardPage })),
-  '/admin': () => import('../pages/AdminPage.tsx').then((m) => ({ default: m.AdminPage })),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
-
-export type PagePath = keyof typeof pageModules;
-
-/** The page chunk that serves `pathname`, if any. */
-export function pageFor(pathname: string): PagePath | null {
-  if (pathname.startsWith('/board/')) return '/board';
-  return pathname in pageModules ? (pathname as PagePath) : null;
-}
+export { pageFor, pageModules, type PagePath } from './pages.ts';
 
 const pages = {} as Record<PagePath, ComponentType>;
 for (const path of Object.keys(pageModules) as PagePath[]) pages[path] = lazy(pageModules[path]);

@@ -161,7 +161,7 @@ describe('dashboard', () => {
 
   it('drags a board onto a folder and back to "Без папки"', async () => {
     await dismissToasts();
-    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'), {
+    await drag(card('Альфа').locator('[data-testid="board-meta"]'), folderRow('Проекты'), {
       hold: async () => {
         // The whole row is highlighted while the board hovers it.
         expect(await dropZoneOf('Проекты')).toBe('inside');
@@ -176,7 +176,7 @@ describe('dashboard', () => {
           .catch(() => ''),
       )
       .toBe('Проекты');
-    await expect.poll(() => folderRow('Проекты').locator('.count-badge').innerText()).toBe('1');
+    await expect.poll(() => folderRow('Проекты').locator('[data-testid="count-badge"]').innerText()).toBe('1');
 
     // The folder filter shows its name as the title and only its boards.
     await folderRow('Проекты').locator('[data-testid="folder-select"]').click();
@@ -192,16 +192,16 @@ describe('dashboard', () => {
 
     // Onto 'Без папки' (folder_id null) and back again via the card menu's "move to root".
     await dismissToasts();
-    await drag(card('Альфа').locator('.board-card__meta'), page.locator('[data-testid="filter-none"]'));
+    await drag(card('Альфа').locator('[data-testid="board-meta"]'), page.locator('[data-testid="filter-none"]'));
     await expectToast('Доска обновлена');
     await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(0);
-    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'));
+    await drag(card('Альфа').locator('[data-testid="board-meta"]'), folderRow('Проекты'));
     await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(1);
     await dismissToasts();
     await openCardMenu('Альфа', 'root');
     await expectToast('Доска обновлена');
     await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(0);
-    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Проекты'));
+    await drag(card('Альфа').locator('[data-testid="board-meta"]'), folderRow('Проекты'));
     await expect.poll(() => card('Альфа').locator('[data-testid="board-folder"]').count()).toBe(1);
     expect(s.errors).toEqual([]);
   });
@@ -276,7 +276,7 @@ describe('dashboard', () => {
     const pickUp = async (name: string) => {
       await folderRow(name).locator('[data-testid="folder-select"]').focus();
       await page.keyboard.press('Space');
-      await page.locator('.dash--dragging').waitFor();
+      await page.locator('[data-testid="dashboard-page"][data-dragging="true"]').waitFor();
       await page.waitForTimeout(150);
     };
     // Arrow up: Архив's own "before" (refused), Проекты "after", Проекты "inside".
@@ -419,7 +419,7 @@ describe('dashboard', () => {
 
   it('deletes a folder after the spec confirmation; its boards go to the root', async () => {
     await createFolder('Временная');
-    await drag(card('Альфа').locator('.board-card__meta'), folderRow('Временная'));
+    await drag(card('Альфа').locator('[data-testid="board-meta"]'), folderRow('Временная'));
     await expect
       .poll(() =>
         card('Альфа')

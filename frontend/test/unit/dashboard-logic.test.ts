@@ -16,7 +16,6 @@ import {
   shareLink,
   splitTags,
   toggleRole,
-  validTagName,
   visibleRows,
   zoneFromPointer,
 } from '../../src/features/dashboard/logic.ts';
@@ -134,12 +133,6 @@ describe('tags on a card', () => {
     expect(splitTags([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3], rest: 2 });
     expect(overflowLabel(0)).toBeNull();
     expect(overflowLabel(2)).toBe('+2');
-  });
-  it('validates tag names', () => {
-    expect(validTagName('  ')).toBe(false);
-    expect(validTagName(' a ')).toBe(true);
-    expect(validTagName('x'.repeat(50))).toBe(true);
-    expect(validTagName('x'.repeat(51))).toBe(false);
   });
 });
 

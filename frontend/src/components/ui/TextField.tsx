@@ -1,5 +1,12 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import styles from './TextField.module.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'aria-invalid'>;
@@ -12,8 +19,12 @@ export interface TextFieldProps extends InputProps {
   hint?: ReactNode;
   /** Hides the label visually but keeps it as the input's accessible name. */
   hideLabel?: boolean;
+  /** The smaller control of dense places (a row inside a dialog's list). */
+  compact?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
+
+const inputClass = (compact?: boolean) => (compact ? `${styles.input} ${styles.compact}` : styles.input);
 
 interface FieldFrameProps {
   id: string;
@@ -43,7 +54,7 @@ export function FieldFrame({ id, label, error, hint, hideLabel, children }: Fiel
 }
 
 /** A labelled text input; `ref` and the rest go to the <input>, so react-hook-form's `register` fits. */
-export function TextField({ id, label, error, hint, hideLabel, ref, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, hint, hideLabel, compact, ref, ...input }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -52,7 +63,7 @@ export function TextField({ id, label, error, hint, hideLabel, ref, ...input }: 
         {...input}
         ref={ref}
         id={fieldId}
-        className={styles.input}
+        className={inputClass(compact)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
       />
@@ -60,8 +71,36 @@ export function TextField({ id, label, error, hint, hideLabel, ref, ...input }: 
   );
 }
 
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled native <select> styled like the text inputs; `ref` goes to the <select> (react-hook-form). */
+export function SelectField({ id, label, error, hint, hideLabel, ref, children, ...select }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} hideLabel={hideLabel}>
+      <select
+        {...select}
+        ref={ref}
+        id={fieldId}
+        className={`${styles.input} ${styles.select}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide toggle (test id `<id>-toggle`). */
-export function PasswordField({ id, label, error, hint, hideLabel, ref, ...input }: Omit<TextFieldProps, 'type'>) {
+export function PasswordField({ id, label, error, hint, hideLabel, ref, ...input }: Omit<TextFieldProps, 'type' | 'compact'>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const [visible, setVisible] = useState(false);

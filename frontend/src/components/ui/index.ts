@@ -3,7 +3,14 @@
  * design tokens in src/styles/tokens.css. Pages and features build on these, never on their own copies.
  */
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.tsx';
-export { TextField, PasswordField, FieldFrame, type TextFieldProps } from './TextField.tsx';
+export {
+  TextField,
+  PasswordField,
+  SelectField,
+  FieldFrame,
+  type TextFieldProps,
+  type SelectFieldProps,
+} from './TextField.tsx';
 export { Dialog, DialogMessage, CLOSE_LABEL, type DialogProps } from './Dialog.tsx';
 export { ConfirmDialog, CANCEL_LABEL, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export {

@@ -16,6 +16,8 @@ import { formatBoardDate, overflowLabel, splitTags } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
 import { DropdownMenu, type MenuItem } from './ui.tsx';
+import styles from './BoardCard.module.css';
+import shared from './shared.module.css';
 
 export type BoardAction = 'rename' | 'access' | 'tags' | 'root' | 'delete';
 
@@ -67,7 +69,7 @@ export function BoardCard({ board, onAction }: Props) {
   return (
     <article
       ref={setNodeRef}
-      className={`board-card${isDragging ? ' board-card--dragging' : ''}`}
+      className={isDragging ? `${styles.boardCard} ${styles.boardCardDragging}` : styles.boardCard}
       data-testid="board-card"
       data-board-id={board.id}
       {...listeners}
@@ -78,25 +80,25 @@ export function BoardCard({ board, onAction }: Props) {
         navigate(boardPath(board.id));
       }}
     >
-      <div className="board-card__thumb" style={{ '--thumb-hue': hue } as CSSProperties} aria-hidden="true">
-        <span className="board-card__shape board-card__shape--a" />
-        <span className="board-card__shape board-card__shape--b" />
-        <span className="board-card__shape board-card__shape--c" />
+      <div className={styles.boardCardThumb} style={{ '--thumb-hue': hue } as CSSProperties} aria-hidden="true">
+        <span className={`${styles.boardCardShape} ${styles.boardCardShapeA}`} />
+        <span className={`${styles.boardCardShape} ${styles.boardCardShapeB}`} />
+        <span className={`${styles.boardCardShape} ${styles.boardCardShapeC}`} />
       </div>
-      <div className="board-card__tools">
+      <div className={styles.boardCardTools}>
         <button
           type="button"
           ref={setActivatorNodeRef}
-          className="icon-btn icon-btn--glass board-card__grip"
+          className={`${styles.tool} ${styles.boardCardGrip}`}
           {...attributes}
           aria-label={OWN.dragBoard(board.title)}
           title={OWN.dragBoardHint}
         >
           <GripVerticalIcon size={16} />
         </button>
-        <span className="board-card__tools-spacer" />
+        <span className={styles.boardCardToolsSpacer} />
         <a
-          className="icon-btn icon-btn--glass"
+          className={styles.tool}
           href={boardPath(board.id)}
           target="_blank"
           rel="noopener"
@@ -111,47 +113,47 @@ export function BoardCard({ board, onAction }: Props) {
           items={items}
           label={OWN.boardActions}
           testId="board-menu"
-          className="icon-btn--glass"
+          className={styles.tool}
         />
       </div>
       {board.is_link_sharing_enabled ? (
-        <span className="board-card__shared" data-testid="board-shared">
+        <span className={styles.boardCardShared} data-testid="board-shared">
           <LinkIcon size={13} />
           {SPEC.sharedMark}
         </span>
       ) : null}
-      <div className="board-card__body">
+      <div className={styles.boardCardBody}>
         <Link
           to={boardPath(board.id)}
           draggable={false}
-          className="board-card__title"
+          className={styles.boardCardTitle}
           data-testid="board-title"
           title={board.title}
         >
           {board.title}
         </Link>
-        <div className="board-card__meta">
+        <div className={styles.boardCardMeta} data-testid="board-meta">
           <span title={OWN.updated}>{formatBoardDate(board.updated_at)}</span>
           {board.owner_name ? (
             <>
-              <span className="dot-sep" aria-hidden="true" />
-              <span className="board-card__owner" data-testid="board-owner">
+              <span className={shared.dotSep} aria-hidden="true" />
+              <span className={styles.boardCardOwner} data-testid="board-owner">
                 {board.owner_name}
               </span>
             </>
           ) : null}
         </div>
-        <div className="board-card__footer">
+        <div className={styles.boardCardFooter}>
           {board.folder_id ? (
-            <span className="folder-chip" data-testid="board-folder" title={board.folder_name ?? ''}>
-              <span className="color-dot" style={{ background: board.folder_color ?? 'var(--c-text-3)' }} />
-              <span className="folder-chip__name">{board.folder_name}</span>
+            <span className={styles.folderChip} data-testid="board-folder" title={board.folder_name ?? ''}>
+              <span className={shared.colorDot} style={{ background: board.folder_color ?? 'var(--c-text-3)' }} />
+              <span className={styles.folderChipName}>{board.folder_name}</span>
             </span>
           ) : null}
           {shown.map((t) => (
             <span
               key={t.id}
-              className="tag-chip"
+              className={shared.tagChip}
               style={{ '--tag-color': t.color } as CSSProperties}
               data-testid="board-tag"
               title={t.name}
@@ -161,7 +163,7 @@ export function BoardCard({ board, onAction }: Props) {
           ))}
           {more ? (
             <span
-              className="tag-chip tag-chip--more"
+              className={`${shared.tagChip} ${shared.tagChipMore}`}
               data-testid="board-tag-more"
               title={board.tags
                 .slice(3)
@@ -180,9 +182,9 @@ export function BoardCard({ board, onAction }: Props) {
 /** The small card shown under the pointer while a board is dragged. */
 export function BoardDragPreview({ board }: { board: BoardListItem }) {
   return (
-    <div className="drag-preview">
-      <span className="drag-preview__icon" style={{ '--thumb-hue': hueOf(board.id) } as CSSProperties} />
-      <span className="drag-preview__title">{board.title}</span>
+    <div className={shared.dragPreview}>
+      <span className={shared.dragPreviewIcon} style={{ '--thumb-hue': hueOf(board.id) } as CSSProperties} />
+      <span className={shared.dragPreviewTitle}>{board.title}</span>
     </div>
   );
 }

@@ -5,8 +5,9 @@
  */
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { PanelLeftIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { clsx as cx } from 'clsx';
 import { AppHeader } from '../../components/AppHeader.tsx';
 import { AccessModal } from './AccessModal.tsx';
 import { BoardDragPreview } from './BoardCard.tsx';
@@ -19,12 +20,35 @@ import { useDashboardData } from './hooks/useDashboardData.ts';
 import { useExpandedFolders } from './hooks/useExpandedFolders.ts';
 import { useFolderDnd } from './hooks/useFolderDnd.ts';
 import { ancestorIds, type FolderFilter } from './logic.ts';
-import { CreateBoardModal, FolderModal, RenameBoardModal, type FolderModalState } from './modals.tsx';
-import { TagsModal } from './TagsModal.tsx';
+import type { FolderModalState } from './modals.tsx';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
+import styles from './Dashboard.module.css';
+import shared from './shared.module.css';
 import { ConfirmProvider } from './ui.tsx';
 
+// The form dialogs carry react-hook-form and zod (the contract schemas): loaded when the page has
+// shown its boards (see useIdlePreload) or on first use, never on the page's critical path.
+const loadModals = () => import('./modals.tsx');
+const loadTagsModal = () => import('./TagsModal.tsx');
+const CreateBoardModal = lazy(() => loadModals().then((m) => ({ default: m.CreateBoardModal })));
+const RenameBoardModal = lazy(() => loadModals().then((m) => ({ default: m.RenameBoardModal })));
+const FolderModal = lazy(() => loadModals().then((m) => ({ default: m.FolderModal })));
+const TagsModal = lazy(() => loadTagsModal().then((m) => ({ default: m.TagsModal })));
+
+/** Fetches the dialogs' code once the page is idle, so the first click opens one at once. */
+function useIdlePreload(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const preload = () => void Promise.all([loadModals(), loadTagsModal()]).catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = window.setTimeout(preload, 1000);
+    return () => window.clearTimeout(t);
+  }, [ready]);
+}
 
 type ModalState =
   | { kind: 'create' }
@@ -67,7 +91,11 @@ function DashboardInner() {
     updateExpanded,
     openBoardDialog: (kind, board) => setModal({ kind, board }),
   });
-  const dnd = useFolderDnd({ folders, moveBoardTo: actions.moveBoardTo, runFolderMove: actions.runFolderMove });
+  const dnd = useFolderDnd({
+    folders,
+    moveBoardTo: actions.moveBoardTo,
+    runFolderMove: actions.runFolderMove,
+  });
 
   const title =
     folderFilter.kind === 'all'
@@ -88,21 +116,26 @@ function DashboardInner() {
   const searching = data.searchInput.trim() !== '' || data.tagIds.length > 0;
   const openCreate = () => setModal({ kind: 'create' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = boardsQ;
+  useIdlePreload(!!boardsQ.data);
 
   return (
     <DndContext
       sensors={dnd.sensors}
       collisionDetection={collisionDetection}
       {...dnd.handlers}
-      accessibility={{ announcements: dnd.announcements, screenReaderInstructions: { draggable: OWN.a11yInstructions } }}
+      accessibility={{
+        announcements: dnd.announcements,
+        screenReaderInstructions: { draggable: OWN.a11yInstructions },
+      }}
     >
-      <div className={`app-shell dash${dnd.dragging ? ' dash--dragging' : ''}`} data-testid="dashboard-page">
+      <div className={cx('app-shell', styles.dash, dnd.dragging && styles.dashDragging)}
+        data-dragging={dnd.dragging ? 'true' : undefined} data-testid="dashboard-page">
         <AppHeader
           limits={limits}
           leading={
             <button
               type="button"
-              className="icon-btn dash__sidebar-toggle"
+              className={`${shared.iconBtn} ${styles.dashSidebarToggle}`}
               onClick={() => setDrawerOpen((v) => !v)}
               aria-label={OWN.showFolders}
               aria-expanded={drawerOpen}
@@ -112,8 +145,11 @@ function DashboardInner() {
             </button>
           }
         />
-        <div className="dash__body">
-          <aside className={`dash__sidebar${drawerOpen ? ' dash__sidebar--open' : ''}`} data-testid="dash-sidebar">
+        <div className={styles.dashBody}>
+          <aside
+            className={cx(styles.dashSidebar, drawerOpen && styles.dashSidebarOpen)}
+            data-testid="dash-sidebar"
+          >
             <FoldersPanel
               folders={folders}
               foldersLoading={data.foldersLoading}
@@ -134,10 +170,15 @@ function DashboardInner() {
             />
           </aside>
           {drawerOpen ? (
-            <div className="dash__scrim" onClick={() => setDrawerOpen(false)} aria-hidden="true" data-testid="dash-scrim" />
+            <div
+              className={styles.dashScrim}
+              onClick={() => setDrawerOpen(false)}
+              aria-hidden="true"
+              data-testid="dash-scrim"
+            />
           ) : null}
 
-          <main className="dash__main">
+          <main className={styles.dashMain}>
             <DashboardToolbar
               title={title}
               folder={data.selectedFolder}
@@ -152,7 +193,7 @@ function DashboardInner() {
             />
 
             {limits && !canCreate ? (
-              <div className="dash-banner" data-testid="limit-banner">
+              <div className={styles.dashBanner} data-testid="limit-banner">
                 <span>{SPEC.boardLimit}</span>
                 <Link to="/pricing" className="btn btn--sm btn--accent">
                   {SPEC.upgrade}
@@ -167,7 +208,13 @@ function DashboardInner() {
               loadError={data.loadError}
               onRetry={() => void boardsQ.refetch()}
               retrying={boardsQ.isFetching}
-              emptyKind={searching || folderFilter.kind === 'none' ? 'filtered' : folderFilter.kind === 'folder' ? 'folder' : 'none'}
+              emptyKind={
+                searching || folderFilter.kind === 'none'
+                  ? 'filtered'
+                  : folderFilter.kind === 'folder'
+                    ? 'folder'
+                    : 'none'
+              }
               onResetFilters={data.resetFilters}
               onCreate={openCreate}
               canCreate={canCreate}
@@ -185,26 +232,30 @@ function DashboardInner() {
         {dnd.dragging?.type === 'folder' ? <FolderDragPreview folder={dnd.dragging.folder} /> : null}
       </DragOverlay>
 
-      {modal?.kind === 'create' ? (
-        <CreateBoardModal
-          onClose={() => setModal(null)}
-          canCreate={canCreate}
-          folders={folders}
-          defaultFolderId={folderFilter.kind === 'folder' ? folderFilter.id : null}
-        />
-      ) : null}
-      {modal?.kind === 'rename' ? <RenameBoardModal board={modal.board} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === 'access' ? <AccessModal board={modal.board} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === 'tags' ? <TagsModal board={modal.board} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === 'folder' ? (
-        <FolderModal
-          state={modal.state}
-          onClose={() => setModal(null)}
-          onCreated={(_f, parent) => {
-            if (parent) updateExpanded((s) => s.add(parent.id));
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {modal?.kind === 'create' ? (
+          <CreateBoardModal
+            onClose={() => setModal(null)}
+            canCreate={canCreate}
+            folders={folders}
+            defaultFolderId={folderFilter.kind === 'folder' ? folderFilter.id : null}
+          />
+        ) : null}
+        {modal?.kind === 'rename' ? (
+          <RenameBoardModal board={modal.board} onClose={() => setModal(null)} />
+        ) : null}
+        {modal?.kind === 'access' ? <AccessModal board={modal.board} onClose={() => setModal(null)} /> : null}
+        {modal?.kind === 'tags' ? <TagsModal board={modal.board} onClose={() => setModal(null)} /> : null}
+        {modal?.kind === 'folder' ? (
+          <FolderModal
+            state={modal.state}
+            onClose={() => setModal(null)}
+            onCreated={(_f, parent) => {
+              if (parent) updateExpanded((s) => s.add(parent.id));
+            }}
+          />
+        ) : null}
+      </Suspense>
     </DndContext>
   );
 }

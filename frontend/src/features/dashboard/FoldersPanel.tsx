@@ -1,4 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { clsx as cx } from 'clsx';
 import { useState, type CSSProperties } from 'react';
 import { ROOT_DROP_ID, folderDropId } from './dnd.ts';
 import {
@@ -13,7 +14,16 @@ import {
 import { visibleRows, type DropZone, type FolderFilter } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { FolderNode, TagView } from './types.ts';
+import styles from './FoldersPanel.module.css';
+import shared from './shared.module.css';
 import { DropdownMenu } from './ui.tsx';
+
+/** The drop indicator of a folder row for each zone (spec §2: before, inside, after). */
+const DROP_ZONE_CLASS: Record<DropZone, string | undefined> = {
+  before: styles.folderRowDropBefore,
+  inside: styles.folderRowDropInside,
+  after: styles.folderRowDropAfter,
+};
 
 /** A folder icon filled with a light tint of the folder's colour. */
 const tintedFolder = (color: string | undefined) => ({
@@ -52,18 +62,18 @@ export function FoldersPanel(p: Props) {
   const isNone = p.filter.kind === 'none';
 
   return (
-    <nav className="folders-panel" aria-label={OWN.folders} data-testid="folders-panel">
-      <div className="folders-panel__section">
+    <nav className={styles.foldersPanel} aria-label={OWN.folders} data-testid="folders-panel">
+      <div className={styles.foldersPanelSection}>
         <button
           type="button"
-          className={`nav-entry${isAll ? ' nav-entry--active' : ''}`}
+          className={cx(styles.navEntry, isAll && styles.navEntryActive)}
           onClick={() => p.onSelect({ kind: 'all' })}
           aria-current={isAll ? 'page' : undefined}
           data-testid="filter-all"
         >
           <LayoutGridIcon size={17} />
-          <span className="nav-entry__label">{SPEC.showAll}</span>
-          {p.totalBoards !== null ? <span className="count-badge">{p.totalBoards}</span> : null}
+          <span className={styles.navEntryLabel}>{SPEC.showAll}</span>
+          {p.totalBoards !== null ? <span className={styles.countBadge} data-testid="count-badge">{p.totalBoards}</span> : null}
         </button>
         <RootEntry
           active={isNone}
@@ -72,33 +82,33 @@ export function FoldersPanel(p: Props) {
         />
       </div>
 
-      <div className="folders-panel__section">
-        <div className="folders-panel__heading">
+      <div className={styles.foldersPanelSection}>
+        <div className={styles.foldersPanelHeading}>
           <button
             type="button"
-            className="section-toggle"
+            className={styles.sectionToggle}
             aria-expanded={tagsOpen}
             onClick={() => setTagsOpen((v) => !v)}
             // The visible 'Теги' is the name (a different aria-label would not match what a voice
             // user reads on screen); the tag list itself is labelled as the filter.
             data-testid="tag-filter-toggle"
           >
-            <ChevronRightIcon size={14} className={`chev${tagsOpen ? ' chev--open' : ''}`} aria-hidden="true" />
+            <ChevronRightIcon size={14} className={cx(styles.chev, tagsOpen && styles.chevOpen)} aria-hidden="true" />
             <span>{OWN.tags}</span>
             {p.selectedTagIds.length ? (
-              <span className="count-badge count-badge--accent">{p.selectedTagIds.length}</span>
+              <span className={`${styles.countBadge} ${shared.countBadgeAccent}`}>{p.selectedTagIds.length}</span>
             ) : null}
           </button>
           {p.selectedTagIds.length ? (
-            <button type="button" className="link-btn" onClick={p.onResetTags} data-testid="tag-filter-reset">
+            <button type="button" className={shared.linkBtn} onClick={p.onResetTags} data-testid="tag-filter-reset">
               {OWN.reset}
             </button>
           ) : null}
         </div>
         {tagsOpen ? (
-          <div className="tag-filter" role="group" aria-label={OWN.tagFilter} data-testid="tag-filter">
+          <div className={styles.tagFilter} role="group" aria-label={OWN.tagFilter} data-testid="tag-filter">
             {p.tags.length === 0 ? (
-              <p className="folders-panel__muted">{OWN.noTags}</p>
+              <p className={styles.foldersPanelMuted}>{OWN.noTags}</p>
             ) : (
               p.tags.map((t) => {
                 const on = p.selectedTagIds.includes(t.id);
@@ -106,15 +116,15 @@ export function FoldersPanel(p: Props) {
                   <button
                     key={t.id}
                     type="button"
-                    className={`filter-chip${on ? ' filter-chip--on' : ''}`}
+                    className={cx(styles.filterChip, on && styles.filterChipOn)}
                     style={{ '--tag-color': t.color } as CSSProperties}
                     aria-pressed={on}
                     onClick={() => p.onToggleTag(t.id)}
                     data-testid="tag-filter-chip"
                     data-tag-name={t.name}
                   >
-                    <span className="color-dot" style={{ background: t.color }} />
-                    <span className="filter-chip__name">{t.name}</span>
+                    <span className={shared.colorDot} style={{ background: t.color }} />
+                    <span className={styles.filterChipName}>{t.name}</span>
                   </button>
                 );
               })
@@ -123,12 +133,12 @@ export function FoldersPanel(p: Props) {
         ) : null}
       </div>
 
-      <div className="folders-panel__section folders-panel__section--grow">
-        <div className="folders-panel__heading">
-          <span className="folders-panel__title">{OWN.folders}</span>
+      <div className={`${styles.foldersPanelSection} ${styles.foldersPanelSectionGrow}`}>
+        <div className={styles.foldersPanelHeading}>
+          <span className={styles.foldersPanelTitle}>{OWN.folders}</span>
           <button
             type="button"
-            className="icon-btn icon-btn--sm"
+            className={`${shared.iconBtn} ${shared.iconBtnSm}`}
             onClick={() => p.onCreateFolder(null)}
             aria-label={OWN.newFolder}
             title={OWN.newFolder}
@@ -137,18 +147,18 @@ export function FoldersPanel(p: Props) {
             <PlusIcon size={16} />
           </button>
         </div>
-        <div className="folder-tree" role="tree" aria-label={OWN.folders} data-testid="folder-tree">
+        <div className={styles.folderTree} role="tree" aria-label={OWN.folders} data-testid="folder-tree">
           {p.foldersLoading ? (
-            <div className="folder-tree__skeleton" aria-hidden="true">
+            <div className={styles.folderTreeSkeleton} aria-hidden="true">
               <span />
               <span />
               <span />
             </div>
           ) : rows.length === 0 ? (
-            <button type="button" className="folder-tree__empty" onClick={() => p.onCreateFolder(null)}>
+            <button type="button" className={styles.folderTreeEmpty} onClick={() => p.onCreateFolder(null)}>
               <FolderIcon size={16} />
               {OWN.noFolders}
-              <span className="folder-tree__empty-cta">{OWN.newFolder}</span>
+              <span className={styles.folderTreeEmptyCta}>{OWN.newFolder}</span>
             </button>
           ) : (
             rows.map(({ node, depth }) => (
@@ -188,13 +198,13 @@ function RootEntry({
     <button
       ref={setNodeRef}
       type="button"
-      className={`nav-entry${active ? ' nav-entry--active' : ''}${highlighted ? ' nav-entry--drop' : ''}`}
+      className={cx(styles.navEntry, active && styles.navEntryActive, highlighted && styles.navEntryDrop)}
       onClick={onSelect}
       aria-current={active ? 'page' : undefined}
       data-testid="filter-none"
     >
       <InboxIcon size={17} />
-      <span className="nav-entry__label">{SPEC.noFolder}</span>
+      <span className={styles.navEntryLabel}>{SPEC.noFolder}</span>
     </button>
   );
 }
@@ -240,14 +250,12 @@ function FolderRow({
       aria-level={depth + 1}
       aria-expanded={hasChildren ? expanded : undefined}
       aria-selected={active}
-      className={[
-        'folder-row',
-        active ? 'folder-row--active' : '',
-        zone ? `folder-row--drop-${zone}` : '',
-        dimmed ? 'folder-row--dragging' : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      className={cx(
+        styles.folderRow,
+        active && styles.folderRowActive,
+        zone && DROP_ZONE_CLASS[zone],
+        dimmed && styles.folderRowDragging,
+      )}
       style={{ '--depth': depth } as CSSProperties}
       data-testid="folder-row"
       data-folder-id={node.id}
@@ -257,33 +265,33 @@ function FolderRow({
     >
       <button
         type="button"
-        className={`folder-row__toggle${hasChildren ? '' : ' folder-row__toggle--hidden'}`}
+        className={cx(styles.folderRowToggle, !hasChildren && styles.folderRowToggleHidden)}
         onClick={onToggle}
         tabIndex={hasChildren ? 0 : -1}
         aria-label={expanded ? OWN.collapse : OWN.expand}
         aria-hidden={hasChildren ? undefined : true}
         data-testid="folder-toggle"
       >
-        <ChevronRightIcon size={14} className={`chev${expanded ? ' chev--open' : ''}`} />
+        <ChevronRightIcon size={14} className={cx(styles.chev, expanded && styles.chevOpen)} />
       </button>
       <button
         type="button"
         ref={drag.setActivatorNodeRef}
-        className="folder-row__main"
+        className={styles.folderRowMain}
         onClick={onSelect}
         {...drag.attributes}
         data-testid="folder-select"
       >
-        <span className="folder-row__icon" style={{ color: node.color }}>
+        <span className={styles.folderRowIcon} style={{ color: node.color }}>
           <FolderIcon size={17} {...tintedFolder(node.color)} />
         </span>
-        <span className="folder-row__name">{node.name}</span>
-        <span className="count-badge">{node.board_count}</span>
+        <span className={styles.folderRowName}>{node.name}</span>
+        <span className={styles.countBadge} data-testid="count-badge">{node.board_count}</span>
       </button>
       <DropdownMenu
         label={OWN.folderActions}
         testId="folder-menu"
-        className="icon-btn--sm folder-row__menu"
+        className={`${shared.iconBtnSm} ${styles.folderRowMenu}`}
         items={[
           {
             key: 'subfolder',
@@ -307,11 +315,11 @@ function FolderRow({
 
 export function FolderDragPreview({ folder }: { folder: FolderNode }) {
   return (
-    <div className="drag-preview drag-preview--folder">
+    <div className={`${shared.dragPreview} ${shared.dragPreviewFolder}`}>
       <span style={{ color: folder.color, display: 'inline-flex' }}>
         <FolderIcon size={17} {...tintedFolder(folder.color)} />
       </span>
-      <span className="drag-preview__title">{folder.name}</span>
+      <span className={shared.dragPreviewTitle}>{folder.name}</span>
     </div>
   );
 }

@@ -1,6 +1,10 @@
 /** Board tags (§2): pick the user's tags for a board, create, rename/recolour and delete tags. */
-import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
-import { TAG_PALETTE } from '@wb/contracts/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { LIMITS, TAG_PALETTE } from '@wb/contracts/constants';
+import type { z } from 'zod';
+import { Button, TextField } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateTagMutation,
@@ -12,10 +16,24 @@ import {
 } from './api.ts';
 import { errorText } from './errors.ts';
 import { CheckIcon, PenLineIcon, PlusIcon, TrashIcon } from 'lucide-react';
-import { TAG_NAME_MAX, validTagName } from './logic.ts';
+import { ColorChoice } from './ColorChoice.tsx';
+import { TagForm, type TagFormValues } from './forms.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, TagView } from './types.ts';
-import { ColorChoice, Modal, ModalActions, useConfirm } from './ui.tsx';
+import shared from './shared.module.css';
+import styles from './TagsModal.module.css';
+import { Modal, ModalActions, useConfirm } from './ui.tsx';
+
+type TagFormOutput = z.output<typeof TagForm>;
+
+/** The tag forms: react-hook-form over the contract's tag schema; invalid (an empty trimmed name) disables saving. */
+function useTagForm(defaults: TagFormValues) {
+  return useForm<TagFormValues, unknown, TagFormOutput>({
+    resolver: zodResolver(TagForm),
+    mode: 'onChange',
+    defaultValues: defaults,
+  });
+}
 
 export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: () => void }) {
   const tagsQuery = useGetTagsQuery();
@@ -67,12 +85,12 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
         />
       }
     >
-      <div className="tags-modal">
+      <div className={styles.tagsModal}>
         <NewTagForm onCreated={(t) => setSelected((s) => [...(s ?? initial), t.id])} />
-        <ul className="tag-list" data-testid="tag-list">
-          {tagsQuery.isLoading ? <li className="tag-list__empty">…</li> : null}
+        <ul className={styles.tagList} data-testid="tag-list">
+          {tagsQuery.isLoading ? <li className={styles.tagListEmpty}>…</li> : null}
           {!tagsQuery.isLoading && tags.length === 0 ? (
-            <li className="tag-list__empty">{OWN.noTags}</li>
+            <li className={styles.tagListEmpty}>{OWN.noTags}</li>
           ) : null}
           {tags.map((t) =>
             editing === t.id ? (
@@ -95,45 +113,54 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
 }
 
 function NewTagForm({ onCreated }: { onCreated: (t: TagView) => void }) {
-  const [name, setName] = useState('');
-  const [color, setColor] = useState<string>(TAG_PALETTE[0]);
+  const { register, handleSubmit, formState, control, reset } = useTagForm({ name: '', color: TAG_PALETTE[0] });
   const [create, { isLoading }] = useCreateTagMutation();
-  const ok = validTagName(name) && !isLoading;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!ok) return;
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const { tag } = await create({ name: name.trim(), color }).unwrap();
+      const { tag } = await create(values).unwrap();
       notify.success(SPEC.tagCreated);
-      setName('');
+      // The colour stays for the next tag; the name starts over (and shows no "empty" message).
+      reset({ name: '', color: values.color });
       onCreated(tag);
     } catch (err) {
       notify.error(errorText(err, SPEC.createTagError));
     }
-  };
+  });
   return (
-    <form className="new-tag" onSubmit={submit} data-testid="new-tag-form">
-      <span className="field__label">{OWN.newTag}</span>
-      <div className="new-tag__row">
-        <input
-          className="input input--sm"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+    <form className={styles.newTag} onSubmit={onSubmit} noValidate data-testid="new-tag-form">
+      {/* The visible caption; the input's own (hidden) label carries the same name for screen readers. */}
+      <span className={styles.caption} aria-hidden="true">
+        {OWN.newTag}
+      </span>
+      <div className={styles.newTagRow}>
+        <TextField
+          id="new-tag-name"
+          label={OWN.newTag}
+          hideLabel
+          compact
           placeholder={OWN.tagNamePlaceholder}
-          maxLength={TAG_NAME_MAX}
+          maxLength={LIMITS.tagNameMax}
+          autoComplete="off"
           data-testid="new-tag-name"
+          error={formState.errors.name?.message}
+          {...register('name')}
         />
-        <button
+        <Button
           type="submit"
-          className="btn btn--primary btn--sm"
-          disabled={!ok}
+          variant="primary"
+          size="sm"
+          disabled={!formState.isValid || isLoading}
           data-testid="new-tag-submit"
         >
           <PlusIcon size={15} />
           {OWN.addTag}
-        </button>
+        </Button>
       </div>
-      <ColorChoice value={color} onChange={setColor} testId="new-tag-color" />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => <ColorChoice value={field.value} onChange={field.onChange} testId="new-tag-color" />}
+      />
     </form>
   );
 }
@@ -165,22 +192,22 @@ function TagRow({
     }
   };
   return (
-    <li className={`tag-row${checked ? ' tag-row--on' : ''}`} data-testid="tag-row" data-tag-name={tag.name}>
-      <label className="tag-row__label">
+    <li className={styles.tagRow} data-testid="tag-row" data-tag-name={tag.name}>
+      <label className={styles.tagRowLabel}>
         <input
           type="checkbox"
-          className="checkbox"
+          className={shared.checkbox}
           checked={checked}
           onChange={onToggle}
           data-testid="tag-checkbox"
         />
-        <span className="tag-chip" style={{ '--tag-color': tag.color } as CSSProperties}>
+        <span className={styles.tagChip} style={{ '--tag-color': tag.color } as CSSProperties}>
           {tag.name}
         </span>
       </label>
       <button
         type="button"
-        className="icon-btn icon-btn--sm"
+        className={`${shared.iconBtn} ${shared.iconBtnSm}`}
         onClick={onEdit}
         aria-label={OWN.editTag}
         title={OWN.editTag}
@@ -190,7 +217,7 @@ function TagRow({
       </button>
       <button
         type="button"
-        className="icon-btn icon-btn--sm icon-btn--danger"
+        className={`${shared.iconBtn} ${shared.iconBtnSm} ${shared.iconBtnDanger}`}
         onClick={onDelete}
         disabled={isLoading}
         aria-label={OWN.deleteTag}
@@ -204,48 +231,53 @@ function TagRow({
 }
 
 function TagEditRow({ tag, onDone }: { tag: TagView; onDone: () => void }) {
-  const [name, setName] = useState(tag.name);
-  const [color, setColor] = useState(tag.color.toUpperCase());
+  const { register, handleSubmit, formState, control } = useTagForm({ name: tag.name, color: tag.color.toUpperCase() });
   const [update, { isLoading }] = useUpdateTagMutation();
-  const ok = validTagName(name) && !isLoading;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!ok) return;
-    if (name.trim() === tag.name && color === tag.color.toUpperCase()) return onDone();
+  const onSubmit = handleSubmit(async ({ name, color }) => {
+    if (name === tag.name && color.toUpperCase() === tag.color.toUpperCase()) return onDone();
     try {
-      await update({ id: tag.id, name: name.trim(), color }).unwrap();
+      await update({ id: tag.id, name, color }).unwrap();
       notify.success(SPEC.tagUpdated);
       onDone();
     } catch (err) {
       notify.error(errorText(err, SPEC.updateTagError));
     }
-  };
+  });
   return (
-    <li className="tag-row tag-row--editing" data-testid="tag-edit-row">
-      <form className="tag-edit" onSubmit={submit}>
-        <div className="new-tag__row">
-          <input
-            className="input input--sm"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={TAG_NAME_MAX}
+    <li className={`${styles.tagRow} ${styles.tagRowEditing}`} data-testid="tag-edit-row">
+      <form className={styles.tagEdit} onSubmit={onSubmit} noValidate>
+        <div className={styles.newTagRow}>
+          <TextField
+            id={`tag-edit-name-${tag.id}`}
+            label={OWN.editTag}
+            hideLabel
+            compact
+            maxLength={LIMITS.tagNameMax}
+            autoComplete="off"
             autoFocus
             data-testid="tag-edit-name"
+            error={formState.errors.name?.message}
+            {...register('name')}
           />
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+          <Button variant="ghost" size="sm" onClick={onDone}>
             {OWN.cancel}
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
-            className="btn btn--primary btn--sm"
-            disabled={!ok}
+            variant="primary"
+            size="sm"
+            disabled={!formState.isValid || isLoading}
             data-testid="tag-edit-save"
           >
             <CheckIcon size={15} />
             {OWN.save}
-          </button>
+          </Button>
         </div>
-        <ColorChoice value={color} onChange={setColor} />
+        <Controller
+          control={control}
+          name="color"
+          render={({ field }) => <ColorChoice value={field.value} onChange={field.onChange} />}
+        />
       </form>
     </li>
   );

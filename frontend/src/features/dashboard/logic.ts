@@ -211,21 +211,11 @@ export const shareLink = (origin: string, boardId: string, token: string): strin
 
 // ---------- Tags ----------
 
-export const TAG_NAME_MAX = 50;
-
-/** A tag name the form may save: trimmed, non-empty, at most 50 characters. */
-export function validTagName(name: string): boolean {
-  const t = name.trim();
-  return t.length > 0 && t.length <= TAG_NAME_MAX;
-}
-
 export function sameIdSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   const s = new Set(a);
   return b.every((x) => s.has(x));
 }
-
-export const isHexColor = (v: string): boolean => /^#[0-9a-fA-F]{6}$/.test(v);
 
 // ---------- Formatting ----------
 

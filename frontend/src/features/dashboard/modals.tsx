@@ -1,7 +1,14 @@
-/** Create/rename board and create/rename folder modals. */
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+/**
+ * Create/rename board and create/rename folder dialogs: react-hook-form over the contract schemas in
+ * forms.ts (loaded with these dialogs, not with the page). Submit stays disabled while the form is
+ * invalid (spec §5: an empty trimmed name); a field's message shows once it was edited.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { LIMITS, BOARD_LIMITS } from '@wb/contracts/constants';
+import { BOARD_LIMITS, LIMITS } from '@wb/contracts/constants';
+import { SelectField, TextField } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateBoardMutation,
@@ -9,11 +16,33 @@ import {
   useRenameBoardMutation,
   useUpdateFolderMutation,
 } from './api.ts';
+import { ColorChoice } from './ColorChoice.tsx';
 import { errorText } from './errors.ts';
+import {
+  BoardTitleForm,
+  CreateBoardForm,
+  FolderForm,
+  type BoardTitleFormValues,
+  type CreateBoardFormValues,
+  type FolderFormValues,
+} from './forms.ts';
 import { visibleRows } from './logic.ts';
+import styles from './modals.module.css';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, FolderNode } from './types.ts';
-import { ColorChoice, Modal, ModalActions } from './ui.tsx';
+import { Modal, ModalActions } from './ui.tsx';
+import type { z } from 'zod';
+
+/** Runs a submit; a failed call becomes an error toast with the call's message or `fallback`. */
+const withErrorToast =
+  <T,>(fallback: string, run: (values: T) => Promise<void>) =>
+  async (values: T) => {
+    try {
+      await run(values);
+    } catch (err) {
+      notify.error(errorText(err, fallback));
+    }
+  };
 
 export function CreateBoardModal({
   onClose,
@@ -28,18 +57,26 @@ export function CreateBoardModal({
   defaultFolderId: string | null;
   onCreated?: (b: BoardListItem) => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [folderId, setFolderId] = useState<string>(defaultFolderId ?? '');
+  const { register, handleSubmit, formState } = useForm<
+    CreateBoardFormValues,
+    unknown,
+    z.output<typeof CreateBoardForm>
+  >({
+    resolver: zodResolver(CreateBoardForm),
+    mode: 'onChange',
+    defaultValues: { title: '', folder_id: defaultFolderId ?? '' },
+  });
   const [create, { isLoading }] = useCreateBoardMutation();
   const allRows = visibleRows(folders, new Set(allIds(folders)));
-  const disabled = !canCreate || title.trim() === '' || isLoading;
 
-  const submit = async () => {
-    const { board } = await create({ title: title.trim(), folder_id: folderId || null }).unwrap();
-    notify.success(SPEC.boardCreated);
-    onCreated?.(board);
-    onClose();
-  };
+  const onSubmit = handleSubmit(
+    withErrorToast(SPEC.createBoardError, async (values) => {
+      const { board } = await create(values).unwrap();
+      notify.success(SPEC.boardCreated);
+      onCreated?.(board);
+      onClose();
+    }),
+  );
 
   return (
     <FormModal
@@ -48,45 +85,38 @@ export function CreateBoardModal({
       testId="create-board-modal"
       size="sm"
       formId="create-board-form"
-      onSubmit={submit}
-      errorFallback={SPEC.createBoardError}
-      disabled={disabled}
+      onSubmit={onSubmit}
+      disabled={!canCreate || !formState.isValid || isLoading}
       submitLabel={OWN.create}
       submitTestId="create-board-submit"
     >
       {!canCreate ? (
-        <div className="notice notice--warning dash-notice">
+        <div className={`notice notice--warning ${styles.notice}`}>
           <span>{SPEC.boardLimit}</span>
-          <Link to="/pricing" className="link-btn">
+          <Link to="/pricing" className={styles.linkButton}>
             {SPEC.upgrade}
           </Link>
         </div>
       ) : null}
-      <NameField
+      <TextField
+        id="board-title"
         label={OWN.boardTitleLabel}
-        value={title}
-        onChange={setTitle}
         placeholder={OWN.boardTitlePlaceholder}
         maxLength={BOARD_LIMITS.titleMax}
+        autoComplete="off"
         data-testid="board-title-input"
         data-autofocus
+        error={formState.errors.title?.message}
+        {...register('title')}
       />
-      <label className="field">
-        <span className="field__label">{OWN.folderField}</span>
-        <select
-          className="input"
-          value={folderId}
-          onChange={(e) => setFolderId(e.target.value)}
-          data-testid="board-folder-select"
-        >
-          <option value="">{SPEC.noFolder}</option>
-          {allRows.map(({ node, depth }) => (
-            <option key={node.id} value={node.id}>
-              {`${'\u00A0\u00A0\u00A0'.repeat(depth)}${node.name}`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField id="board-folder" label={OWN.folderField} data-testid="board-folder-select" {...register('folder_id')}>
+        <option value="">{SPEC.noFolder}</option>
+        {allRows.map(({ node, depth }) => (
+          <option key={node.id} value={node.id}>
+            {`${'\u00A0\u00A0\u00A0'.repeat(depth)}${node.name}`}
+          </option>
+        ))}
+      </SelectField>
     </FormModal>
   );
 }
@@ -96,34 +126,42 @@ function allIds(nodes: FolderNode[]): string[] {
 }
 
 export function RenameBoardModal({ board, onClose }: { board: BoardListItem; onClose: () => void }) {
-  const [title, setTitle] = useState(board.title);
+  const { register, handleSubmit, formState } = useForm<
+    BoardTitleFormValues,
+    unknown,
+    z.output<typeof BoardTitleForm>
+  >({ resolver: zodResolver(BoardTitleForm), mode: 'onChange', defaultValues: { title: board.title } });
   const [rename, { isLoading }] = useRenameBoardMutation();
-  const disabled = title.trim() === '' || isLoading;
-  const submit = async () => {
-    if (title.trim() === board.title) return onClose();
-    await rename({ id: board.id, title: title.trim() }).unwrap();
-    notify.success(SPEC.boardUpdated);
-    onClose();
-  };
+
+  const onSubmit = handleSubmit(
+    withErrorToast(SPEC.updateBoardError, async ({ title }) => {
+      if (title === board.title) return onClose();
+      await rename({ id: board.id, title }).unwrap();
+      notify.success(SPEC.boardUpdated);
+      onClose();
+    }),
+  );
   return (
     <FormModal
       title={OWN.renameBoardTitle}
       onClose={onClose}
       testId="rename-board-modal"
       size="sm"
-      onSubmit={submit}
-      errorFallback={SPEC.updateBoardError}
-      disabled={disabled}
+      onSubmit={onSubmit}
+      disabled={!formState.isValid || isLoading}
       submitLabel={OWN.save}
       submitTestId="rename-board-submit"
     >
-      <NameField
+      <TextField
+        id="board-title"
         label={OWN.boardTitleLabel}
-        value={title}
-        onChange={setTitle}
         maxLength={BOARD_LIMITS.titleMax}
+        autoComplete="off"
         data-testid="board-title-input"
+        data-autofocus
         onFocus={(e) => e.currentTarget.select()}
+        error={formState.errors.title?.message}
+        {...register('title')}
       />
     </FormModal>
   );
@@ -142,12 +180,21 @@ export function FolderModal({
   onCreated?: (f: FolderNode, parent: FolderNode | null) => void;
 }) {
   const initial = state.mode === 'rename' ? state.folder : null;
-  const [name, setName] = useState(initial?.name ?? '');
-  const [color, setColor] = useState((initial?.color ?? LIMITS.defaultFolderColor).toUpperCase());
+  const { register, handleSubmit, formState, control } = useForm<
+    FolderFormValues,
+    unknown,
+    z.output<typeof FolderForm>
+  >({
+    resolver: zodResolver(FolderForm),
+    mode: 'onChange',
+    defaultValues: {
+      name: initial?.name ?? '',
+      color: (initial?.color ?? LIMITS.defaultFolderColor).toUpperCase(),
+    },
+  });
   const [create, createState] = useCreateFolderMutation();
   const [update, updateState] = useUpdateFolderMutation();
   const busy = createState.isLoading || updateState.isLoading;
-  const disabled = name.trim() === '' || busy;
 
   const title =
     state.mode === 'rename'
@@ -156,25 +203,27 @@ export function FolderModal({
         ? OWN.createSubfolderTitle
         : OWN.createFolderTitle;
 
-  const submit = async () => {
-    if (state.mode === 'create') {
-      const { folder } = await create({
-        name: name.trim(),
-        parent_id: state.parent?.id ?? null,
-        color,
-      }).unwrap();
-      notify.success(SPEC.folderCreated);
-      onCreated?.(folder, state.parent);
-    } else {
-      const patch: { id: string; name?: string; color?: string } = { id: state.folder.id };
-      if (name.trim() !== state.folder.name) patch.name = name.trim();
-      if (color.toUpperCase() !== state.folder.color.toUpperCase()) patch.color = color;
-      if (patch.name === undefined && patch.color === undefined) return onClose();
-      await update(patch).unwrap();
-      notify.success(SPEC.folderUpdated);
-    }
-    onClose();
-  };
+  const onSubmit = handleSubmit(
+    withErrorToast(
+      state.mode === 'create' ? SPEC.createFolderError : SPEC.updateFolderError,
+      async ({ name, color }) => {
+        if (state.mode === 'create') {
+          const { folder } = await create({ name, parent_id: state.parent?.id ?? null, color }).unwrap();
+          notify.success(SPEC.folderCreated);
+          onCreated?.(folder, state.parent);
+        } else {
+          // Only what changed is sent; nothing changed closes the dialog without a call.
+          const patch: { id: string; name?: string; color?: string } = { id: state.folder.id };
+          if (name !== state.folder.name) patch.name = name;
+          if (color.toUpperCase() !== state.folder.color.toUpperCase()) patch.color = color;
+          if (patch.name === undefined && patch.color === undefined) return onClose();
+          await update(patch).unwrap();
+          notify.success(SPEC.folderUpdated);
+        }
+        onClose();
+      },
+    ),
+  );
 
   return (
     <FormModal
@@ -185,22 +234,28 @@ export function FolderModal({
       onClose={onClose}
       testId="folder-modal"
       size="md"
-      onSubmit={submit}
-      errorFallback={state.mode === 'create' ? SPEC.createFolderError : SPEC.updateFolderError}
-      disabled={disabled}
+      onSubmit={onSubmit}
+      disabled={!formState.isValid || busy}
       submitLabel={state.mode === 'create' ? OWN.create : OWN.save}
       submitTestId="folder-submit"
     >
-      <NameField
+      <TextField
+        id="folder-name"
         label={OWN.folderNameLabel}
-        value={name}
-        onChange={setName}
         maxLength={BOARD_LIMITS.folderNameMax}
+        autoComplete="off"
         data-testid="folder-name-input"
+        data-autofocus
+        error={formState.errors.name?.message}
+        {...register('name')}
       />
-      <div className="field">
-        <span className="field__label">{OWN.folderColorLabel}</span>
-        <ColorChoice value={color} onChange={setColor} testId="folder-color" />
+      <div className={styles.field}>
+        <span className={styles.label}>{OWN.folderColorLabel}</span>
+        <Controller
+          control={control}
+          name="color"
+          render={({ field }) => <ColorChoice value={field.value} onChange={field.onChange} testId="folder-color" />}
+        />
       </div>
     </FormModal>
   );
@@ -215,9 +270,8 @@ interface FormModalProps {
   testId: string;
   formId?: string;
   onClose: () => void;
-  /** Runs when the form is submitted and not `disabled`; a throw becomes an error toast. */
-  onSubmit: () => Promise<void>;
-  errorFallback: string;
+  /** handleSubmit of the dialog's form (it validates; failures of the call become toasts). */
+  onSubmit: FormEventHandler<HTMLFormElement>;
   disabled: boolean;
   submitLabel: string;
   submitTestId: string;
@@ -233,46 +287,19 @@ function FormModal({
   formId,
   onClose,
   onSubmit,
-  errorFallback,
   disabled,
   submitLabel,
   submitTestId,
   children,
 }: FormModalProps) {
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
-    try {
-      await onSubmit();
-    } catch (err) {
-      notify.error(errorText(err, errorFallback));
-    }
-  };
   return (
     <Modal title={title} subtitle={subtitle} onClose={onClose} testId={testId} size={size}>
-      <form className="form" onSubmit={submit} id={formId}>
+      <form className={styles.form} onSubmit={onSubmit} id={formId} noValidate>
         {children}
-        <div className="dash-modal__actions">
+        <div className={styles.actions}>
           <ModalActions onCancel={onClose} label={submitLabel} disabled={disabled} testId={submitTestId} />
         </div>
       </form>
     </Modal>
-  );
-}
-
-type NameFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'> & {
-  label: string;
-  onChange: (value: string) => void;
-  'data-testid': string;
-  'data-autofocus'?: boolean;
-};
-
-/** The labelled, autofocused name/title input of a dialog. */
-function NameField({ label, onChange, ...input }: NameFieldProps) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input {...input} className="input" onChange={(e) => onChange(e.target.value)} autoFocus />
-    </label>
   );
 }

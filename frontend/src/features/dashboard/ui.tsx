@@ -1,11 +1,8 @@
 /**
  * The dashboard's dialogs, confirmation (promise based), "⋯" menus and switches, as thin adapters over
- * the shared UI layer (src/components/ui), plus the folder/tag colour picker (palette + react-colorful).
+ * the shared UI layer (src/components/ui). The colour picker is ColorChoice.tsx.
  */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { HexColorInput, HexColorPicker } from 'react-colorful';
-import { TAG_PALETTE } from '@wb/contracts/constants';
-import { CheckIcon } from 'lucide-react';
 import {
   Button,
   ConfirmDialog,
@@ -16,7 +13,9 @@ import {
   DropdownMenuTrigger,
   Switch as UiSwitch,
 } from '../../components/ui/index.ts';
+import shared from './shared.module.css';
 import { OWN } from './texts.ts';
+import styles from './ui.module.css';
 
 // ---------- Modal ----------
 
@@ -98,11 +97,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           title={state.title}
           message={
             <>
-              <p className="dash-confirm__text" data-testid="confirm-text">
+              <p className={styles.confirmText} data-testid="confirm-text">
                 {state.message}
               </p>
               {state.detail ? (
-                <p className="dash-confirm__text dash-confirm__detail" data-testid="confirm-detail">
+                <p className={styles.confirmText} data-testid="confirm-detail">
                   {state.detail}
                 </p>
               ) : null}
@@ -150,7 +149,7 @@ export function DropdownMenu({
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          className={`icon-btn ${className}`}
+          className={`${shared.iconBtn} ${className}`}
           aria-label={label}
           title={label}
           onClick={(e) => e.stopPropagation()}
@@ -202,71 +201,5 @@ export function Switch({
 }) {
   return (
     <UiSwitch checked={checked} onCheckedChange={onChange} disabled={disabled} aria-label={label} testId={testId} />
-  );
-}
-
-// ---------- Colour picker ----------
-
-export function ColorChoice({
-  value,
-  onChange,
-  testId,
-}: {
-  value: string;
-  onChange: (c: string) => void;
-  testId?: string;
-}) {
-  const upper = value.toUpperCase();
-  const isPalette = (TAG_PALETTE as readonly string[]).includes(upper);
-  const [custom, setCustom] = useState(!isPalette);
-  return (
-    <div className="color-choice" data-testid={testId}>
-      <div className="color-choice__swatches" role="radiogroup">
-        {TAG_PALETTE.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="radio"
-            aria-checked={upper === c}
-            aria-label={c}
-            title={c}
-            className={`swatch${upper === c ? ' swatch--active' : ''}`}
-            style={{ background: c }}
-            onClick={() => {
-              onChange(c);
-              setCustom(false);
-            }}
-          >
-            {upper === c ? <CheckIcon size={14} /> : null}
-          </button>
-        ))}
-        <button
-          type="button"
-          className={`swatch swatch--custom${!isPalette ? ' swatch--active' : ''}`}
-          aria-label={OWN.customColor}
-          aria-expanded={custom}
-          title={OWN.customColor}
-          style={!isPalette ? { background: value } : undefined}
-          onClick={() => setCustom((v) => !v)}
-        >
-          {!isPalette ? <CheckIcon size={14} /> : null}
-        </button>
-      </div>
-      {custom ? (
-        <div className="color-choice__custom">
-          <HexColorPicker color={value} onChange={(c) => onChange(c.toUpperCase())} />
-          <label className="color-choice__hex">
-            <span>HEX</span>
-            <HexColorInput
-              className="input input--sm"
-              color={value}
-              prefixed
-              onChange={(c) => onChange(c.toUpperCase())}
-              data-testid={testId ? `${testId}-hex` : undefined}
-            />
-          </label>
-        </div>
-      ) : null}
-    </div>
   );
 }

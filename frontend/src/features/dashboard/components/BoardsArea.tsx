@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/index.ts';
 import { BoardCard, type BoardAction } from '../BoardCard.tsx';
 import { OWN, SPEC } from '../texts.ts';
 import type { BoardListItem } from '../types.ts';
+import card from '../BoardCard.module.css';
 import styles from './BoardsArea.module.css';
 
 interface Props {
@@ -27,7 +28,7 @@ interface Props {
 
 function EmptyState({ testId, icon, title, hint, action }: { testId: string; icon: ReactNode; title: string; hint: string; action: ReactNode }) {
   return (
-    <div className="empty-state dash-empty" data-testid={testId}>
+    <div className={`empty-state ${styles.dashEmpty}`} data-testid={testId}>
       <div className="empty-state__icon">{icon}</div>
       <h2>{title}</h2>
       <p>{hint}</p>
@@ -51,7 +52,7 @@ function LoadMore({ onVisible, busy }: { onVisible: () => void; busy: boolean })
     return () => io.disconnect();
   }, []);
   return (
-    <div ref={ref} className="dash__more" data-testid="boards-more">
+    <div ref={ref} className={styles.dashMore} data-testid="boards-more">
       <Button size="sm" onClick={onVisible} loading={busy}>
         {OWN.loadMore}
       </Button>
@@ -79,9 +80,9 @@ export function BoardsArea(p: Props) {
   }
   if (p.loading) {
     return (
-      <div className="board-grid" aria-busy="true">
+      <div className={styles.boardGrid} aria-busy="true">
         {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="board-card board-card--skeleton" />
+          <div key={i} className={`${card.boardCard} ${card.boardCardSkeleton}`} />
         ))}
       </div>
     );
@@ -129,7 +130,7 @@ export function BoardsArea(p: Props) {
   }
   return (
     <>
-      <div className={`board-grid${p.fetching ? ' board-grid--fetching' : ''}`} data-testid="board-grid">
+      <div className={p.fetching ? `${styles.boardGrid} ${styles.boardGridFetching}` : styles.boardGrid} data-testid="board-grid">
         {p.boards.map((b) => (
           <BoardCard key={b.id} board={b} onAction={p.onAction} />
         ))}

@@ -1,6 +1,7 @@
 import { PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import { OWN, plural, SPEC } from '../texts.ts';
 import type { FolderNode } from '../types.ts';
+import styles from './DashboardToolbar.module.css';
 
 interface Props {
   title: string;
@@ -25,26 +26,26 @@ function countText(shown: number, total: number | null, hasMore: boolean): strin
 /** The title of the current view with its board count, the search field and 'Новая доска'. */
 export function DashboardToolbar(p: Props) {
   return (
-    <div className="dash__toolbar">
-      <div className="dash__heading">
+    <div className={styles.dashToolbar}>
+      <div className={styles.dashHeading}>
         {p.folder ? (
-          <span className="dash__heading-dot" style={{ background: p.folder.color }} aria-hidden="true" />
+          <span className={styles.dashHeadingDot} style={{ background: p.folder.color }} aria-hidden="true" />
         ) : null}
-        <h1 className="dash__title" data-testid="dashboard-title">
+        <h1 className={styles.dashTitle} data-testid="dashboard-title">
           {p.title}
         </h1>
         {p.shown > 0 ? (
-          <span className="dash__count" data-testid="boards-count">
+          <span className={styles.dashCount} data-testid="boards-count">
             {countText(p.shown, p.total, p.hasMore)}
           </span>
         ) : null}
       </div>
-      <div className="dash__actions">
-        <label className="search">
+      <div className={styles.dashActions}>
+        <label className={styles.search}>
           <SearchIcon size={17} aria-hidden="true" />
           <input
             type="search"
-            className="search__input"
+            className={styles.searchInput}
             placeholder={SPEC.searchPlaceholder}
             value={p.searchInput}
             onChange={(e) => p.onSearch(e.target.value)}
@@ -53,14 +54,14 @@ export function DashboardToolbar(p: Props) {
             data-testid="board-search"
           />
           {p.searchInput ? (
-            <button type="button" className="search__clear" onClick={() => p.onSearch('')} aria-label={OWN.reset}>
+            <button type="button" className={styles.searchClear} onClick={() => p.onSearch('')} aria-label={OWN.reset}>
               <XIcon size={14} aria-hidden="true" />
             </button>
           ) : null}
         </label>
         <button
           type="button"
-          className="btn btn--primary dash__create"
+          className={`btn btn--primary ${styles.dashCreate}`}
           onClick={p.onCreate}
           disabled={!p.canCreate}
           title={p.limitReached ? SPEC.boardLimit : undefined}

@@ -1,0 +1,10 @@
+/**
+ * The entry: a few hundred bytes that ask for the app and for the page of the address at once, so the
+ * page's chunks (and their shared dependencies) download while the app's JavaScript loads, instead of
+ * after it has run. The page module is cached by the module loader; React.lazy gets the same one.
+ */
+import { pageFor, pageModules } from './app/pages.ts';
+
+const first = pageFor(window.location.pathname);
+if (first) void pageModules[first]();
+void import('./main.tsx');
