@@ -397,28 +397,40 @@ function readServerSamples(t: Server, from: number, to: number): Samples | null 
   };
 }
 
+type Histogram = Map<number, number>;
+const HISTOGRAMS = { durable: 'realtime_durability_window_seconds', relay: 'realtime_relay_lag_seconds' } as const;
+
 /**
- * p99 of our acceptance→durable histogram, from its cumulative buckets (upper bound of the bucket),
- * the replicas' buckets added up.
+ * Our histograms' cumulative buckets, the replicas' added up; read at the start and the end of the
+ * measured window, so the p99s below cover the same seconds as the fan-out latencies (not the
+ * start-up, admission and warm-up before them).
  */
-async function durabilityP99(t: Target): Promise<number | null> {
+async function readHistograms(t: Target): Promise<Record<keyof typeof HISTOGRAMS, Histogram> | null> {
   if (!t.name.startsWith('ours')) return null;
-  const sum = new Map<number, number>();
+  const out = { durable: new Map(), relay: new Map() } as Record<keyof typeof HISTOGRAMS, Histogram>;
   try {
     for (const srv of t.servers) {
       if (!srv.metricsUrl) return null;
       const text = await (await fetch(srv.metricsUrl)).text();
-      for (const m of text.matchAll(/^realtime_durability_window_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)/gm)) {
-        const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
-        sum.set(le, (sum.get(le) ?? 0) + Number(m[2]));
+      for (const [key, metric] of Object.entries(HISTOGRAMS) as Array<[keyof typeof HISTOGRAMS, string]>) {
+        for (const m of text.matchAll(new RegExp(`^${metric}_bucket\\{[^}]*le="([^"]+)"[^}]*\\} (\\d+)`, 'gm'))) {
+          const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
+          out[key].set(le, (out[key].get(le) ?? 0) + Number(m[2]));
+        }
       }
     }
   } catch {
     return null;
   }
-  const buckets = [...sum].sort((a, b) => a[0] - b[0]);
+  return out;
+}
+
+/** p99 (upper bound of its bucket, in ms) of what was observed between two readings. */
+function windowP99(before: Histogram | undefined, after: Histogram | undefined): number | null {
+  if (!after) return null;
+  const buckets = [...after].map(([le, n]) => [le, n - (before?.get(le) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
   const total = buckets.at(-1)?.[1] ?? 0;
-  if (total === 0) return null;
+  if (total <= 0) return null;
   return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
 }
 
@@ -566,6 +578,7 @@ interface Result {
   lost: number;
   unexpectedCloses: number;
   durableP99Ms: number | null;
+  relayLagP99Ms: number | null;
 }
 
 /** One run against one server: idle connections (memory), then active clients (latency). */
@@ -574,7 +587,7 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
   const s = newStats();
   const r: Result = {
     p50: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
-    idleKiB: NaN, idleLiveKiB: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null,
+    idleKiB: NaN, idleLiveKiB: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null, relayLagP99Ms: null,
   };
   await sleep(1000);
   const base = await serverUsage(t);
@@ -627,12 +640,14 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
     s.measuring = true;
     s.latencies = [];
     const u0 = await serverUsage(t);
+    const h0 = await readHistograms(t);
     const [s0, d0, m0] = [s.sent, s.delivered, s.messages];
     const t0 = Date.now();
     await sleep(DURATION * 1000);
     const t1 = Date.now();
     const secs = (t1 - t0) / 1000;
     const u1 = await serverUsage(t);
+    const h1 = await readHistograms(t);
     s.measuring = false;
     const [s1, d1, m1] = [s.sent, s.delivered, s.messages];
     for (const c of clients) {
@@ -675,10 +690,15 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
       r.gcMs = samples.gcMs;
       rows.push(['server event-loop utilisation / heap max / GC', `${(samples.eluMean * 100).toFixed(0)} % / ${mib(samples.heapMax)} MiB / ${samples.gcMs.toFixed(0)} ms`]);
     }
-    r.durableP99Ms = await durabilityP99(t);
+    r.durableP99Ms = windowP99(h0?.durable, h1?.durable);
+    r.relayLagP99Ms = t.servers.length > 1 ? windowP99(h0?.relay, h1?.relay) : null;
+    if (r.relayLagP99Ms !== null) {
+      const shown = Number.isFinite(r.relayLagP99Ms) ? `≤ ${r.relayLagP99Ms.toFixed(1)} ms` : '> 1000 ms';
+      rows.push(['relay lag between replicas (publish → receive) p99', `${shown} (histogram bucket, measured window)`]);
+    }
     if (r.durableP99Ms !== null) {
       const shown = Number.isFinite(r.durableP99Ms) ? `≤ ${r.durableP99Ms.toFixed(1)} ms` : '> 5000 ms';
-      rows.push(['durability window (accepted → durable) p99', `${shown} (histogram bucket)`]);
+      rows.push(['durability window (accepted → durable) p99', `${shown} (histogram bucket, measured window)`]);
     }
     r.unexpectedCloses = s.closedUnexpectedly;
     rows.push(['unexpected closes (by code)', `${s.closedUnexpectedly}${s.closeCodes.size ? ` (${[...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`]);
@@ -803,6 +823,7 @@ async function replicas(): Promise<void> {
     ['server RSS (MiB, all replicas)', (r) => r.rssMiB, 1],
     ['event-loop utilisation (%, mean of replicas)', (r) => r.eluMean * 100, 0],
     ['durability window p99 (ms)', (r) => r.durableP99Ms ?? NaN, 1],
+    ['relay lag p99 (ms)', (r) => r.relayLagP99Ms ?? NaN, 1],
     ['lost updates', (r) => r.lost, 0],
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
