@@ -28,43 +28,62 @@ export interface GlyphText {
   defs(): string;
 }
 
+interface RunLayout {
+  /** Glyph ids with their offsets and advances, in the text font's units. */
+  glyphs: Array<{ id: string; dx: number; dy: number; advance: number }>;
+}
+
+/**
+ * Layouts and outlines kept for the worker's life: fontkit's shaping was most of an export's SVG
+ * build, and boards repeat words, lines and whole texts from one export to the next.
+ */
+const layouts = new Map<string, RunLayout>();
+const outlines = new Map<string, string>();
+const LAYOUT_CACHE_MAX = 20_000;
+
+function layoutRun(fonts: Record<'text' | 'emoji', Font>, kind: 'text' | 'emoji', text: string): RunLayout {
+  const key = `${kind[0]}${text}`;
+  const hit = layouts.get(key);
+  if (hit) return hit;
+  const font = fonts[kind];
+  const k = fonts.text.unitsPerEm / font.unitsPerEm;
+  const layout = font.layout(text);
+  const run: RunLayout = {
+    glyphs: layout.glyphs.map((glyph, i) => {
+      const pos = layout.positions[i]!;
+      const id = `g${kind[0]}${glyph.id}`;
+      if (!outlines.has(id)) outlines.set(id, glyph.path.toSVG());
+      return { id, dx: pos.xOffset * k, dy: pos.yOffset * k, advance: pos.xAdvance * k };
+    }),
+  };
+  if (layouts.size >= LAYOUT_CACHE_MAX) layouts.clear();
+  layouts.set(key, run);
+  return run;
+}
+
 /** One per export: the glyph outlines used by this SVG, written once each. */
 export function glyphText(files: FontFiles): GlyphText {
   const fonts = { text: load(files.text), emoji: load(files.emoji) };
-  const used = new Map<string, string>();
-
-  function glyphRef(kind: 'text' | 'emoji', glyph: fontkit.Glyph): string | null {
-    const id = `g${kind[0]}${glyph.id}`;
-    if (!used.has(id)) {
-      const d = glyph.path.toSVG();
-      used.set(id, d ? `<path id="${id}" d="${d}"/>` : '');
-    }
-    return used.get(id) ? id : null;
-  }
+  const used = new Set<string>();
 
   return {
     textLine(line, fontSize, x, y, anchor) {
       const parts: string[] = [];
-      let pen = 0; // in font units (both fonts have 2048 units per em)
-      const upm = fonts.text.unitsPerEm;
+      let pen = 0; // in the text font's units (both fonts have 2048 units per em)
       for (const run of fontRuns(line)) {
-        const kind = run.emoji ? 'emoji' : 'text';
-        const font = fonts[kind];
-        const k = upm / font.unitsPerEm;
-        const layout = font.layout(run.text);
-        layout.glyphs.forEach((glyph, i) => {
-          const pos = layout.positions[i]!;
-          const id = glyphRef(kind, glyph);
-          if (id)
-            parts.push(`<use href="#${id}" x="${num(pen + pos.xOffset * k)}" y="${num(pos.yOffset * k)}"/>`);
-          pen += pos.xAdvance * k;
-        });
+        for (const g of layoutRun(fonts, run.emoji ? 'emoji' : 'text', run.text).glyphs) {
+          if (outlines.get(g.id)) {
+            used.add(g.id);
+            parts.push(`<use href="#${g.id}" x="${num(pen + g.dx)}" y="${num(g.dy)}"/>`);
+          }
+          pen += g.advance;
+        }
       }
-      const scale = fontSize / upm;
+      const scale = fontSize / fonts.text.unitsPerEm;
       const width = pen * scale;
       const left = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
       return `<g transform="translate(${num(left)} ${num(y)}) scale(${num(scale)} ${num(-scale)})">${parts.join('')}</g>`;
     },
-    defs: () => [...used.values()].join(''),
+    defs: () => [...used].map((id) => `<path id="${id}" d="${outlines.get(id)}"/>`).join(''),
   };
 }
