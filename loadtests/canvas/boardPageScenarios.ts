@@ -19,6 +19,21 @@ export interface BoardPageFigures {
   cursorLegsMs: Record<string, { p50: number; p95: number }>;
 }
 
+async function startProfile(page: Page): Promise<{ stop(file: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(file, JSON.stringify(profile));
+      await cdp.detach();
+    },
+  };
+}
+
 /** ms from navigation start to the page's user-timing marks (markOpen in the board page) and other steps. */
 async function openSteps(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
@@ -153,7 +168,10 @@ export async function runBoardPageScenarios(opts: { url: string; browser: Browse
   const warmOpenMs: number[] = [];
   const steps: Record<string, number>[] = [];
   for (let i = 0; i < opts.warmRuns; i++) {
+    // BENCH_PAGE_PROFILE=file.cpuprofile: a CPU profile of the last warm open (open it in DevTools).
+    const profile = process.env.BENCH_PAGE_PROFILE && i === opts.warmRuns - 1 ? await startProfile(page) : null;
     warmOpenMs.push(await openAndTime(page, boardUrl, objects));
+    if (profile) await profile.stop(process.env.BENCH_PAGE_PROFILE!);
     steps.push(await openSteps(page));
     await page.waitForTimeout(500); // the socket's sync lands in IndexedDB before the next reload
   }

@@ -22,6 +22,12 @@ export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
   const panel = useRef<HTMLDivElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
 
+  // The parent passes a new onCancel on every render: read through a ref so a re-render while the
+  // user types never runs the focus-and-select again (it selected the typed text, and the next key
+  // replaced it — the first letters were lost).
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+
   useEffect(() => {
     area.current?.focus();
     area.current?.select();
@@ -29,7 +35,7 @@ export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
       if (!panel.current || panel.current.contains(e.target as Node)) return;
       // The press that closes the editor must not also start a tool on the canvas (a new sticky).
       if ((e.target as Element).closest?.('[data-testid="canvas-stage"]')) e.stopPropagation();
-      onCancel();
+      cancel.current();
     };
     // Registered after the press that opened the editor has finished.
     const id = setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);
@@ -37,7 +43,7 @@ export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
       clearTimeout(id);
       document.removeEventListener('pointerdown', outside, true);
     };
-  }, [onCancel]);
+  }, []);
 
   const sticky = request.object.type === 'sticky' ? request.object : null;
   return (
