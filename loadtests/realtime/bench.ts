@@ -763,6 +763,7 @@ async function compare(): Promise<void> {
     ['memory per idle connection (KiB)', (r) => r.idleKiB, 1],
     ['live heap+external per idle connection after GC (KiB)', (r) => r.idleLiveKiB, 1],
     ['durability window p99 (ms)', (r) => r.durableP99Ms ?? NaN, 1],
+    ['relay lag between replicas p99 (ms)', (r) => r.relayLagP99Ms ?? NaN, 1],
     ['echoes', (r) => r.echoes, 0],
     ['lost updates', (r) => r.lost, 0],
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
