@@ -9,6 +9,7 @@ import { useAppSelector } from '../../../app/store.ts';
 import { selectUser } from '../../auth/authSlice.ts';
 import { localTokenStore } from '../../auth/tokenStorage.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { useBoardFonts } from '../fonts.ts';
 import { BoardWorkspace } from './BoardWorkspace.tsx';
 import { AccessDenied, LoadingStage } from './LoadStates.tsx';
 import { useForceSaveMutation, useGetBoardPageQuery, useGetCameraQuery } from './boardPageApi.ts';
@@ -39,6 +40,7 @@ export function BoardPageContainer() {
   const anonId = useMemo(() => (!signedIn && shareToken ? readAnonId() : null), [signedIn, shareToken]);
 
   const query = useGetBoardPageQuery({ id, shareToken, signedIn });
+  const fontsReady = useBoardFonts();
   // The camera is asked for now, beside the board and the offline copy, so it is known when the
   // canvas mounts (useCamera in the workspace reads the same cache entry; same rule: §6).
   useGetCameraQuery(id, { skip: !signedIn || viaLink });
@@ -84,7 +86,7 @@ export function BoardPageContainer() {
   }
   if (!query.data || query.isFetching && !query.currentData) return <LoadingStage text={SPEC.loadingBoard} />;
   if (!connection) return <LoadingStage text={SPEC.connecting} />;
-  if (!state.loaded) return <LoadingStage text={state.everConnected ? SPEC.loadingObjects : SPEC.connecting} />;
+  if (!state.loaded || !fontsReady) return <LoadingStage text={state.everConnected ? SPEC.loadingObjects : SPEC.connecting} />;
 
   return (
     <BoardWorkspace
