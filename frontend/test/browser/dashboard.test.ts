@@ -5,6 +5,7 @@
  * Runs against the whole product from the harness. WB_TEST_BASE_URL=http://… runs it against an
  * already started product instead (handy while the embedded runner is being extended).
  */
+import { BOARD_TEXTS } from '@wb/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -502,6 +503,64 @@ describe('dashboard', () => {
       expect(guest.errors).toEqual([]);
     });
     await page.screenshot({ path: '/tmp/shot-dashboard-test.png' });
+    expect(s.errors).toEqual([]);
+  });
+  it('form dialogs check the contract rules as the user types and say why submit is off', async () => {
+    await page.keyboard.press('Escape'); // nothing may be left open by the test before
+    // The field's message, or '' when there is none (no waiting for one to appear).
+    const errorOf = async (id: string) => {
+      const message = page.locator(`#${id}-error`);
+      return (await message.count()) ? message.innerText() : '';
+    };
+
+    // Create board: only spaces is an empty title (spec §5): the message shows, submit stays off.
+    await page.click('[data-testid="create-board"]');
+    const title = page.locator('[data-testid="board-title-input"]');
+    await title.fill('   ');
+    await expect.poll(() => errorOf('board-title')).toBe(BOARD_TEXTS.titleRequired);
+    expect(await page.locator('[data-testid="create-board-submit"]').isDisabled()).toBe(true);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await title.fill('Формы');
+    await expect.poll(() => errorOf('board-title')).toBe('');
+    expect(await page.locator('[data-testid="create-board-submit"]').isDisabled()).toBe(false);
+    await page.click('[data-testid="create-board-submit"]');
+    await expectToast('Доска создана');
+    await card('Формы').waitFor();
+    await dismissToasts();
+
+    // Folder: clearing the name brings the folder's message back.
+    await page.click('[data-testid="create-folder"]');
+    const name = page.locator('[data-testid="folder-name-input"]');
+    await name.fill('x');
+    await name.fill('');
+    await expect.poll(() => errorOf('folder-name')).toBe(BOARD_TEXTS.folderNameRequired);
+    expect(await page.locator('[data-testid="folder-submit"]').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="folder-modal"]').waitFor({ state: 'detached' });
+
+    // Rename: the same title rule as create.
+    await openCardMenu('Формы', 'rename');
+    const rename = page.locator('[data-testid="rename-board-modal"] [data-testid="board-title-input"]');
+    await rename.fill(' ');
+    await expect.poll(() => errorOf('board-title')).toBe(BOARD_TEXTS.titleRequired);
+    expect(await page.locator('[data-testid="rename-board-submit"]').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="rename-board-modal"]').waitFor({ state: 'detached' });
+
+    // Tags: a name of spaces cannot be added, and says so.
+    await openCardMenu('Формы', 'tags');
+    const tag = page.locator('[data-testid="new-tag-name"]');
+    await tag.fill('  ');
+    await expect.poll(() => errorOf('new-tag-name')).toBe(BOARD_TEXTS.tagNameRequired);
+    expect(await page.locator('[data-testid="new-tag-submit"]').isDisabled()).toBe(true);
+    await tag.fill('Срочно');
+    await expect.poll(() => errorOf('new-tag-name')).toBe('');
+    await page.click('[data-testid="new-tag-submit"]');
+    await expectToast('Тег создан');
+    // Added, the field starts over without an "empty" message.
+    expect(await tag.inputValue()).toBe('');
+    expect(await errorOf('new-tag-name')).toBe('');
+    await page.keyboard.press('Escape');
     expect(s.errors).toEqual([]);
   });
 });
