@@ -317,10 +317,21 @@ describe('loading and access errors', () => {
           if (el) (window as unknown as { __stage(t: string): void }).__stage(el.textContent ?? '');
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
+      // The camera answer held back: 'Настройка вида...' shows until it comes, at most 1 s (§9).
+      // (Asked for beside the board call, the camera usually arrives first and the overlay is skipped.)
+      let cameraAnswered = 0;
+      await s.page.route(`**/api/boards/${board.id}/camera`, async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        await new Promise((r) => setTimeout(r, 4000));
+        cameraAnswered = Date.now();
+        await route.fallback().catch(() => undefined);
+      });
       await s.page.goto(`/board/${board.id}`);
       await boardReady(s.page);
       expect([...seen].join('|')).toContain('Загрузка доски...');
       expect([...seen].join('|')).toContain('Настройка вида...');
+      // Forced ready after 1 s, not waiting for the held answer.
+      expect(cameraAnswered).toBe(0);
     } finally {
       await s.close();
     }
