@@ -34,6 +34,9 @@ export interface ServiceApp {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const STARTED = Symbol('requestStarted');
+// Credentials that travel in query strings (image URLs and sockets cannot send headers) stay out of logs.
+const SECRET_PARAMS = /([?&](?:token|share|access_token)=)[^&#]*/gi;
+export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
 type ObservedRequest = Request & { [STARTED]?: number };
 
 /**
@@ -72,7 +75,7 @@ export const requestContext = (logger: Logger, observe?: (req: Request, res: Res
       observe?.(req, res, ms / 1000);
       if (res.statusCode >= 500 || debug) {
         const level = res.statusCode >= 500 ? 'error' : 'debug';
-        req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+        req.log[level]({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
       }
     });
     next();

@@ -184,3 +184,27 @@ describe('request ids', () => {
     expect((await fetch(`${base}/health`)).headers.get('x-powered-by')).toBeNull();
   });
 });
+
+describe('request log', () => {
+  it('keeps credentials of query strings out of the log line (image URLs carry tokens)', async () => {
+    const { default: pino } = await import('pino');
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const { app, finish } = createServiceApp({ name: 'log-test', logger });
+    app.get('/img', (_req, res) => {
+      res.json({ ok: true });
+    });
+    finish();
+    const s = await listen(app, 0, '127.0.0.1');
+    try {
+      // 'finish' (which writes the line) fires before the answer reaches the client.
+      await fetch(`http://127.0.0.1:${s.port}/img?token=eyJ.secret.sig&size=2&share=link-secret`);
+    } finally {
+      await s.close();
+    }
+    const line = lines.find((l) => l.includes('"msg":"request"'));
+    expect(line).toBeDefined();
+    expect(line).toContain('/img?token=[redacted]&size=2&share=[redacted]');
+    expect(line).not.toContain('secret');
+  });
+});

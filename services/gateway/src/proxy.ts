@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response, NextFunction } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from '@wb/service-kit';
+import { redactUrl, type Logger } from '@wb/service-kit';
 import { ERRORS } from '@wb/contracts';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
@@ -45,7 +45,7 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       proxyTimeout: 60_000,
       on: {
         error: (err, req, resOrSocket) => {
-          logger.warn({ err: (err as Error).message, service: name, url: req.url }, 'upstream error');
+          logger.warn({ err: (err as Error).message, service: name, url: redactUrl(req.url ?? '') }, 'upstream error');
           if ('status' in resOrSocket && typeof resOrSocket.status === 'function') {
             unavailable(resOrSocket as Response, (req as Request).id);
           } else {
