@@ -21,7 +21,7 @@ function newestMtime(p) {
 export function frontendIsStale() {
   const built = path.join(repoRoot, 'frontend', 'dist', 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public', 'libs/contracts/src', 'libs/board-model/src'];
+  const sources = ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/vite', 'frontend/public', 'libs/contracts/src', 'libs/board-model/src'];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(repoRoot, s))));
   return newest > statSync(built).mtimeMs;
 }
