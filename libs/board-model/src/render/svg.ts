@@ -38,11 +38,12 @@ export interface SvgOptions {
   /** Definitions the textLine hook referenced, written into <defs> at the end. */
   extraDefs?: () => string;
   /**
-   * A sticky's drop shadow as a ready raster (a data: URL placed at `x, y` relative to the rect's
-   * origin, in board units) instead of an SVG filter: a rasteriser that blurs per element (resvg)
-   * spends milliseconds on each, and a board has hundreds of stickies. Undefined keeps the filter.
+   * A sticky's drop shadow as ready rasters (data: URLs placed at `x, y` relative to the rect's
+   * origin, in board units; one image or pieces of one) instead of an SVG filter: a rasteriser that
+   * blurs per element (resvg) spends milliseconds on each, and a board has hundreds of stickies.
+   * Undefined keeps the filter.
    */
-  shadowImage?: (shadow: NonNullable<RectPrimitive['shadow']>, rect: RectPrimitive) => ShadowImage | undefined;
+  shadowImage?: (shadow: NonNullable<RectPrimitive['shadow']>, rect: RectPrimitive) => ShadowImage[] | undefined;
 }
 
 export interface ShadowImage {
@@ -145,14 +146,18 @@ function rectSvg(r: RectPrimitive, defs: Defs, options: SvgOptions): string {
   const shadow = r.shadow;
   const raster = shadow && options.shadowImage?.(shadow, r);
   if (raster) {
-    // One <image> per distinct shadow in <defs>, placed by <use>: decoded from base64 once.
-    const id = define(
-      defs,
-      'si',
-      (iid) =>
-        `<image id="${iid}" width="${num(raster.width)}" height="${num(raster.height)}" href="${esc(raster.href)}"/>`,
-    );
-    under = `<use href="#${id}" x="${num(r.x + raster.x)}" y="${num(r.y + raster.y)}"${rotate(r.rotation, r.x, r.y)}/>`;
+    // One <image> per distinct raster in <defs>, placed by <use>: decoded from base64 once.
+    under = raster
+      .map((piece) => {
+        const id = define(
+          defs,
+          'si',
+          (iid) =>
+            `<image id="${iid}" width="${num(piece.width)}" height="${num(piece.height)}" href="${esc(piece.href)}"/>`,
+        );
+        return `<use href="#${id}" x="${num(r.x + piece.x)}" y="${num(r.y + piece.y)}"${rotate(r.rotation, r.x, r.y)}/>`;
+      })
+      .join('');
   } else if (shadow) {
     const id = define(defs, 'sh', (fid) => shadowFilterSvg(fid, shadow));
     filter = ` filter="url(#${id})"`;

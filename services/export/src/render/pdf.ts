@@ -73,10 +73,10 @@ function paintPath(doc: Doc, p: Paint, closedFill = true): void {
   else if (stroke) doc.stroke();
 }
 
-function rect(doc: Doc, r: RectPrimitive, shadowImage: (r: RectPrimitive) => ShadowImage | undefined): void {
+function rect(doc: Doc, r: RectPrimitive, shadowImage: (r: RectPrimitive) => ShadowImage[] | undefined): void {
   withRotation(doc, r.rotation, r.x, r.y, () => {
-    const shadow = r.shadow && shadowImage(r);
-    if (shadow) doc.image(shadow.href, r.x + shadow.x, r.y + shadow.y, { width: shadow.width, height: shadow.height });
+    for (const piece of (r.shadow && shadowImage(r)) || [])
+      doc.image(piece.href, r.x + piece.x, r.y + piece.y, { width: piece.width, height: piece.height });
     if (r.cornerRadius) doc.roundedRect(r.x, r.y, r.width, r.height, r.cornerRadius);
     else doc.rect(r.x, r.y, r.width, r.height);
     paintPath(doc, r);
@@ -190,7 +190,7 @@ function primitive(doc: Doc, p: ScenePrimitive, deps: PdfDrawDeps): void {
 export interface PdfDrawDeps {
   fonts: FontFiles;
   imageHref(src: string): string | undefined;
-  shadowImage(shadow: NonNullable<RectPrimitive['shadow']>, rect: RectPrimitive): ShadowImage | undefined;
+  shadowImage(shadow: NonNullable<RectPrimitive['shadow']>, rect: RectPrimitive): ShadowImage[] | undefined;
 }
 
 /** One page the size of the area in points (1 board unit = 1 pt, as the PNG's 1 unit = 1 px). */
