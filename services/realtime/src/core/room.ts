@@ -17,6 +17,8 @@ export class Room {
   version = 0;
   /** Changed since the last compaction. */
   dirty = false;
+  /** When the persistence extension means to compact this dirty copy (spread over the interval). */
+  compactAt: number | null = null;
   loaded = false;
   /** Set while the room is being persisted and dropped; newcomers wait and load a fresh copy. */
   unloading: Promise<void> | null = null;
