@@ -66,6 +66,12 @@ async function signedInPage(browser: Browser, base: string, s: Session): Promise
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto('/pricing');
+  // The app module loads after the entry and its initAuth clears a visitor's tokens: let it run first.
+  await page.waitForFunction(() => {
+    // index.html's own loader sits in #root until React's first commit; once the page shows, initAuth has run.
+    const root = document.getElementById('root');
+    return !!root && root.childElementCount > 0 && !root.querySelector('[data-testid="app-loading"]');
+  });
   await page.evaluate(
     ([a, r]) => {
       localStorage.setItem('accessToken', a);

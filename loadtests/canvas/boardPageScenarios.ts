@@ -75,6 +75,12 @@ async function account(url: string, prefix: string): Promise<{ token: string; re
 
 async function signIn(page: Page, url: string, tokens: { token: string; refresh: string }): Promise<void> {
   await page.goto(`${url}/pricing`);
+  // The app module loads after the entry and its initAuth clears a visitor's tokens: let it run first.
+  await page.waitForFunction(() => {
+    // index.html's own loader sits in #root until React's first commit; once the page shows, initAuth has run.
+    const root = document.getElementById('root');
+    return !!root && root.childElementCount > 0 && !root.querySelector('[data-testid="app-loading"]');
+  });
   await page.evaluate(([a, r]) => {
     localStorage.setItem('accessToken', a);
     localStorage.setItem('refreshToken', r);

@@ -262,6 +262,13 @@ export async function signInWithTokens(page: Page, baseUrl: string, acc: TestAcc
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const { accessToken, refreshToken } = (await res.json()) as { accessToken: string; refreshToken: string };
   await page.goto('/pricing');
+  // The app module loads after the entry (boot.ts) and its initAuth clears the stored tokens of a
+  // visitor: wait until it has run (the app rendered) so it cannot wipe the tokens set below.
+  await page.waitForFunction(() => {
+    // index.html's own loader sits in #root until React's first commit; once the page shows, initAuth has run.
+    const root = document.getElementById('root');
+    return !!root && root.childElementCount > 0 && !root.querySelector('[data-testid="app-loading"]');
+  });
   await page.evaluate(
     ([a, r]) => {
       localStorage.setItem('accessToken', a);
