@@ -15,13 +15,13 @@ type ToScreen = (p: { x: number; y: number }) => { x: number; y: number } | null
 
 /**
  * Time constant of the easing towards the last received position: 95 % of a jump is covered in
- * 3τ = 36 ms, about the senders' 40 ms throttle, so the cursor glides from one update into the
+ * 3τ = 30 ms, within the senders' 40 ms throttle, so the cursor glides from one update into the
  * next whatever the frame rate. (35 % per frame took ~190 ms to arrive at 60 fps and lagged
  * further on a busy page.)
  */
-const EASE_TAU_MS = 12;
+const EASE_TAU_MS = 10;
 /** Closer than this (board units) the cursor is where it was sent. */
-const SNAP = 0.5;
+const SNAP = 1;
 
 interface CursorNode {
   el: HTMLDivElement;
