@@ -276,4 +276,29 @@ describe('auth screens', () => {
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     });
   });
+
+  it('keeps the session through an auth outage: a 503 from /auth/verify signs nobody out', async () => {
+    const acc = newAccount('outage');
+    await registerViaApi(product.url, acc);
+    await withPage(product, async ({ page }) => {
+      await signInWithTokens(page, product.url, acc);
+      const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+      let verifyCalls = 0;
+      await page.route('**/api/auth/verify', (route) => {
+        verifyCalls++;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Сервис временно недоступен', code: 'SERVICE_UNAVAILABLE' }) });
+      });
+      await page.goto('/settings');
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
+      expect(verifyCalls).toBe(3);
+      await page.getByText('Сервис временно недоступен').first().waitFor();
+      expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual(tokens);
+
+      // Auth is back: the same tokens sign the user in without a login.
+      await page.unroute('**/api/auth/verify');
+      await page.goto('/settings');
+      await appReady(page);
+      expect(pathOf(page)).toBe('/settings');
+    });
+  });
 });

@@ -5,6 +5,7 @@
 import type { AppDispatch, RootState } from '../../app/store.ts';
 import { baseApi } from '../../api/baseApi.ts';
 import { loginPathFor, navigateTo } from '../../app/navigation.ts';
+import { ERRORS } from '@wb/contracts/constants';
 import { notify } from '../../lib/notify.ts';
 import { authApi } from './authApi.ts';
 import { signedIn, signedOut } from './authSlice.ts';
@@ -24,16 +25,39 @@ export async function initAuth(dispatch: AppDispatch): Promise<void> {
     dispatch(signedOut());
     return;
   }
-  const sub = dispatch(
-    authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }),
-  );
-  try {
-    const { user } = await sub.unwrap();
-    dispatch(signedIn(user));
-  } catch {
-    localTokenStore.clear();
-    dispatch(signedOut());
+  for (let attempt = 0; ; attempt++) {
+    const sub = dispatch(
+      authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
+    try {
+      const { user } = await sub.unwrap();
+      dispatch(signedIn(user));
+      return;
+    } catch (err) {
+      if (isSessionRefused(err)) {
+        localTokenStore.clear();
+        dispatch(signedOut());
+        return;
+      }
+      // Auth down, slow or unreachable says nothing about the session: the tokens stay, so a later
+      // load signs in again, instead of signing everybody out during an outage.
+      if (attempt >= VERIFY_RETRY_MS.length) {
+        notify.error(ERRORS.SERVICE_UNAVAILABLE.message);
+        dispatch(signedOut());
+        return;
+      }
+      await new Promise((r) => setTimeout(r, VERIFY_RETRY_MS[attempt]));
+    }
   }
+}
+
+/** Pauses before asking /auth/verify again when it failed for a reason other than the session. */
+export const VERIFY_RETRY_MS = [1_000, 3_000];
+
+/** The server refused the session itself (the refresh flow has already run and failed). */
+export function isSessionRefused(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403;
 }
 
 /** Login and register: keep both tokens and set the user. */
