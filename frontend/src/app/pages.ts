@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Every page is its own chunk, fetched when its route is first visited. `pageModules` is exported so
- * boot.ts (the entry) can start fetching the page of the address the app opens on together with the
- * app itself. No React here: this module is part of the tiny entry.
+ * main.tsx can start fetching the page of the address the app opens on while auth initialises.
  */
 export const pageModules = {
   '/': () => import('../pages/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
