@@ -65,7 +65,14 @@ export function onShutdown(logger: Logger, hooks: ShutdownHook[], timeoutMs = 25
       }
     }
     logger.info('stopped');
-    process.exit(0);
+    // A line still buffered (stdout a full pipe) would be lost to process.exit: flush it first.
+    const exit = () => process.exit(0);
+    setTimeout(exit, 1_000).unref();
+    try {
+      logger.flush(exit);
+    } catch {
+      exit();
+    }
   };
   process.on('SIGTERM', () => void run('SIGTERM'));
   process.on('SIGINT', () => void run('SIGINT'));
