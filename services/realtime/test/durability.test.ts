@@ -90,8 +90,13 @@ async function crashLoop(mode: string, env: Record<string, string>, store: Docum
   let checked = 0;
   const t0 = Date.now();
   const log = (m: string) => process.env.DEBUG_DURABILITY && console.log(`${Date.now() - t0} ms ${mode}: ${m}`);
+  const writtenSoFar = () => clients.reduce((n, c) => n + c.written, 0);
   for (let k = 0; k < KILLS; k++) {
+    // A random moment, but only once enough has been typed since the (re)start: on a loaded machine
+    // the typists get few turns, and a kill after a handful of updates would prove little.
+    const before = writtenSoFar();
     await sleep(250 + Math.random() * 500);
+    for (const deadline = Date.now() + 30_000; writtenSoFar() - before < 40 && Date.now() < deadline; ) await sleep(20);
     proc.child.kill('SIGKILL');
     await proc.exited;
     // What reached any client from someone else: in its copy, not written by it.
