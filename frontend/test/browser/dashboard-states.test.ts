@@ -203,6 +203,9 @@ describe('dashboard states (issue 8)', () => {
       const confirm = page.locator('[data-testid="rotate-confirm"]');
       await confirm.waitFor();
       expect(await confirm.getAttribute('role')).toBe('alertdialog');
+      // Escape belongs to the topmost open layer, which the confirmation becomes once its effects have
+      // run (it takes focus then); on a loaded machine a key pressed before that reached the access dialog.
+      await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="rotate-confirm"]')))).toBe(true);
       // Cancel: nothing changes.
       await page.keyboard.press('Escape');
       await confirm.waitFor({ state: 'detached' });
