@@ -7,7 +7,7 @@
 import * as Y from 'yjs';
 import type { Logger } from 'pino';
 import { countObjects } from '@wb/board-model';
-import type { DocumentStore } from '../store/types.ts';
+import type { DocumentStore, StoredDocument } from '../store/types.ts';
 import { snapshotStatus, stateHash } from '../domain/snapshots.ts';
 import type { Room } from '../core/room.ts';
 import { Origin, type Extension, type UnloadMode } from '../core/types.ts';
@@ -44,14 +44,7 @@ export class Persistence implements Extension {
 
   async onLoadDocument(room: Room): Promise<void> {
     const stored = await this.opts.store.load(room.boardId);
-    Y.transact(
-      room.doc,
-      () => {
-        if (stored.state) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
-        for (const entry of stored.log) applyLogged(room, entry.update, this.opts.logger);
-      },
-      Origin.LOAD,
-    );
+    this.applyStored(room, stored, undefined);
     room.version = stored.version;
     room.size = Y.encodeStateAsUpdate(room.doc).byteLength;
     // A leftover log (a crash before compaction) is folded into a state at the next chance.
@@ -69,14 +62,7 @@ export class Persistence implements Extension {
       if (!room.loaded || room.unloading || room.doc.isDestroyed) return;
       const stored = await this.opts.store.load(room.boardId);
       if (room.doc.isDestroyed) return;
-      Y.transact(
-        room.doc,
-        () => {
-          if (stored.state && stored.version !== room.version) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
-          for (const e of stored.log) applyLogged(room, e.update, this.opts.logger);
-        },
-        Origin.LOAD,
-      );
+      this.applyStored(room, stored, room.version);
       // The stored state was applied, so the next compaction compares against this version.
       if (stored.state) room.version = stored.version;
     });
@@ -95,6 +81,21 @@ export class Persistence implements Extension {
 
   async onDestroy(): Promise<void> {
     if (this.compactTimer) clearInterval(this.compactTimer);
+  }
+
+  /**
+   * The stored state and log applied to the copy in one LOAD transaction. `known` is the stored
+   * version the copy already contains (its state is then skipped); undefined for an empty copy.
+   */
+  private applyStored(room: Room, stored: StoredDocument, known: number | undefined): void {
+    Y.transact(
+      room.doc,
+      () => {
+        if (stored.state && stored.version !== known) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
+        for (const e of stored.log) applyLogged(room, e.update, this.opts.logger);
+      },
+      Origin.LOAD,
+    );
   }
 
   private serial<T>(boardId: string, fn: () => Promise<T>): Promise<T> {
@@ -138,14 +139,7 @@ export class Persistence implements Extension {
     return this.serial(room.boardId, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const stored = await this.opts.store.load(room.boardId);
-        Y.transact(
-          room.doc,
-          () => {
-            if (stored.state && stored.version !== room.version) Y.applyUpdate(room.doc, stored.state, Origin.LOAD);
-            for (const e of stored.log) applyLogged(room, e.update, this.opts.logger);
-          },
-          Origin.LOAD,
-        );
+        this.applyStored(room, stored, room.version);
         room.dirty = false;
         const state = Y.encodeStateAsUpdate(room.doc);
         const hash = stateHash(state);
