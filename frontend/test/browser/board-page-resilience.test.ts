@@ -149,6 +149,9 @@ describe('owner tools when the server refuses', () => {
     await s.page.click('[data-testid="background-trigger"]');
     const current = await s.page.locator('[data-testid^="background-"][aria-current="true"]').getAttribute('data-testid');
     await s.page.keyboard.press('Escape');
+    // The next click on the trigger toggles the menu: it must see the closed state first (a click in
+    // the same frame as Escape, as a loaded test machine can make, toggles the not yet rendered 'open').
+    await s.page.locator('[role="menu"]').waitFor({ state: 'detached' });
     return current;
   };
 
