@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthFailureHandler } from './api/baseApi.ts';
 import { setNavigator } from './app/navigation.ts';
-import { createAppRouter, pageFor, pageModules } from './app/routes.tsx';
+import { createAppRouter, loadPage, pageFor } from './app/routes.tsx';
 import { store } from './app/store.ts';
 import { handleSessionExpired, initAuth } from './features/auth/session.ts';
 import { prefetchDashboard } from './features/dashboard/prefetch.ts';
@@ -19,7 +19,7 @@ setAuthFailureHandler(() => handleSessionExpired(store.dispatch, store.getState)
 // app opens on is fetched meanwhile instead of after it.
 void initAuth(store.dispatch);
 const firstPage = pageFor(window.location.pathname);
-if (firstPage) void pageModules[firstPage]();
+if (firstPage) void loadPage(firstPage);
 // Part of the entry (a few kB of endpoints), so the board list is asked for as soon as the entry runs,
 // not after one more chunk round trip.
 if (firstPage === '/dashboard' && localTokenStore.getAccessToken()) prefetchDashboard(store.dispatch);

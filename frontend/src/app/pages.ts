@@ -17,6 +17,32 @@ export const pageModules = {
 
 export type PagePath = keyof typeof pageModules;
 
+const started = new Map<PagePath, Promise<{ default: ComponentType }>>();
+const loaded = new Map<PagePath, ComponentType>();
+
+/** Fetches a page's chunk once; later calls share the same promise. */
+export function loadPage(path: PagePath): Promise<{ default: ComponentType }> {
+  let p = started.get(path);
+  if (!p) {
+    p = pageModules[path]().then((m) => {
+      loaded.set(path, m.default);
+      return m;
+    });
+    started.set(path, p);
+  }
+  return p;
+}
+
+/**
+ * The page's component if its chunk has already arrived. React suspends on a lazy component's first
+ * render even when its chunk is in, and React 19 then holds the fallback for at least 300 ms: a page
+ * whose chunk was fetched while auth initialised is rendered directly instead (about 300 ms of every
+ * first load spent showing 'Загрузка...' for nothing).
+ */
+export function loadedPage(path: PagePath): ComponentType | undefined {
+  return loaded.get(path);
+}
+
 /** The page chunk that serves `pathname`, if any. */
 export function pageFor(pathname: string): PagePath | null {
   if (pathname.startsWith('/board/')) return '/board';

@@ -3,20 +3,24 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { AppLayout } from './App.tsx';
 import { BoardAccess, GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
-import { pageModules, type PagePath } from './pages.ts';
+import { loadPage, loadedPage, pageModules, type PagePath } from './pages.ts';
 import { RouteError } from './RouteError.tsx';
 
-export { pageFor, pageModules, type PagePath } from './pages.ts';
+export { loadPage, pageFor, pageModules, type PagePath } from './pages.ts';
 
-const pages = {} as Record<PagePath, ComponentType>;
-for (const path of Object.keys(pageModules) as PagePath[]) pages[path] = lazy(pageModules[path]);
+const lazyPages = {} as Record<PagePath, ComponentType>;
+for (const path of Object.keys(pageModules) as PagePath[]) lazyPages[path] = lazy(() => loadPage(path));
 
-/** The page, behind the spec's 'Загрузка...' spinner while its chunk arrives. */
+/** The page, behind the spec's 'Загрузка...' spinner while its chunk arrives (not at all once it has). */
+function PageOf({ path }: { path: PagePath }) {
+  const Page = loadedPage(path) ?? lazyPages[path];
+  return <Page />;
+}
+
 function page(path: PagePath, guard?: (children: ReactNode) => ReactNode): ReactNode {
-  const Page = pages[path];
   const el = (
     <Suspense fallback={<FullScreenLoader />}>
-      <Page />
+      <PageOf path={path} />
     </Suspense>
   );
   return guard ? guard(el) : el;
