@@ -24,10 +24,16 @@ const loaded = new Map<PagePath, ComponentType>();
 export function loadPage(path: PagePath): Promise<{ default: ComponentType }> {
   let p = started.get(path);
   if (!p) {
-    p = pageModules[path]().then((m) => {
-      loaded.set(path, m.default);
-      return m;
-    });
+    p = pageModules[path]().then(
+      (m) => {
+        loaded.set(path, m.default);
+        return m;
+      },
+      (err: unknown) => {
+        started.delete(path); // a later visit tries again (a network blip, a redeploy)
+        throw err;
+      },
+    );
     started.set(path, p);
   }
   return p;

@@ -1,20 +1,35 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { AppLayout } from './App.tsx';
 import { BoardAccess, GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
-import { loadPage, loadedPage, pageModules, type PagePath } from './pages.ts';
+import { loadPage, loadedPage, type PagePath } from './pages.ts';
 import { RouteError } from './RouteError.tsx';
 
 export { loadPage, pageFor, pageModules, type PagePath } from './pages.ts';
 
-const lazyPages = {} as Record<PagePath, ComponentType>;
-for (const path of Object.keys(pageModules) as PagePath[]) lazyPages[path] = lazy(() => loadPage(path));
-
-/** The page, behind the spec's 'Загрузка...' spinner while its chunk arrives (not at all once it has). */
+/**
+ * The page of `path`, with the spec's 'Загрузка...' spinner until its chunk arrives. Not React.lazy:
+ * React 19 keeps a Suspense fallback on screen for at least 300 ms once shown, even when the chunk
+ * lands a moment later (or had already landed: a lazy component suspends on its first render anyway).
+ * A chunk that fails to load is thrown to the route's error page.
+ */
 function PageOf({ path }: { path: PagePath }) {
-  const Page = loadedPage(path) ?? lazyPages[path];
-  return <Page />;
+  const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPage(path));
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (Page) return;
+    let alive = true;
+    loadPage(path).then(
+      (m) => alive && setPage(() => m.default),
+      (err: unknown) => alive && setFailure(err ?? new Error('page chunk failed')),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [Page, path]);
+  if (failure) throw failure;
+  return Page ? <Page /> : <FullScreenLoader />;
 }
 
 function page(path: PagePath, guard?: (children: ReactNode) => ReactNode): ReactNode {

@@ -116,6 +116,20 @@ describe('route guards (signed-in user)', () => {
     expect((await landOn(s.page, '/whatever')).pathname).toBe('/');
     expect(s.errors).toEqual([]);
   });
+
+  it('a page whose chunk cannot be fetched shows the error page with a way out; the reload opens it', async () => {
+    const chunk = '**/assets/SettingsPage-*.js';
+    await s.page.route(chunk, (route) => route.abort());
+    await s.page.goto('/settings');
+    await s.page.locator('[data-testid="route-error"]').waitFor();
+    expect(await s.page.locator('[data-testid="route-error"] h1').innerText()).toBe('Не удалось открыть страницу');
+    await s.page.unroute(chunk);
+    await s.page.getByRole('button', { name: 'Обновить страницу' }).click();
+    await s.page.locator('[data-testid="route-error"]').waitFor({ state: 'detached' });
+    await s.page.locator('[data-testid="back-to-boards"]').waitFor();
+    expect(pathOf(s.page)).toBe('/settings');
+    s.errors.length = 0; // the aborted chunk was reported on purpose
+  });
 });
 
 describe('route guards (administrator)', () => {
