@@ -6,6 +6,7 @@
 //   npm run bench -- spa --dist /tmp/old     another build, e.g. one made from an older commit
 //   npm run bench -- spa --waterfall         also print one cold navigation's requests (start → end, ms)
 //   BENCH_RUNS=15                            navigations per figure (default 10)
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -162,8 +163,16 @@ try {
     const context = await newContext(browser, session);
     const page = await context.newPage();
     for (const into of [cold, warm]) {
+      // BENCH_SPA_PROFILE=file.cpuprofile: a CPU profile of the last cold navigation (open it in DevTools).
+      const cdp = process.env.BENCH_SPA_PROFILE && i === runs && into === cold ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${stack.url}/dashboard`);
       await page.waitForSelector(CARD);
+      if (cdp) await writeFile(process.env.BENCH_SPA_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const t = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
       if (i > 0) into.push(t); // the first round warms the server (JIT, caches, query plans)
     }

@@ -166,6 +166,8 @@ describe('dashboard states (issue 8)', () => {
       // 60 boards, 50 on the first page: the title says 60, like the sidebar.
       await expect.poll(() => page.locator('[data-testid="boards-count"]').innerText()).toBe('60 досок');
       expect(await page.locator('[data-testid="filter-all"] [data-testid="count-badge"]').innerText()).toBe('60');
+      // The first dozen cards come in the first frame, the rest of the page right after (BoardsArea).
+      await expect.poll(() => page.locator('[data-testid="board-card"]').count()).toBe(50);
       await folderRow(page, 'Полная').locator('[data-testid="folder-select"]').click();
       await expect.poll(() => page.locator('[data-testid="boards-count"]').innerText()).toBe('3 доски');
       await page.click('[data-testid="filter-none"]');

@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, FolderOpenIcon, LayoutGridIcon, PlusIcon, SearchIcon, RotateCwIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/index.ts';
 import { BoardCard, type BoardAction } from '../BoardCard.tsx';
 import { OWN, SPEC } from '../texts.ts';
@@ -37,6 +37,30 @@ function EmptyState({ testId, icon, title, hint, action }: { testId: string; ico
   );
 }
 
+/** Cards in the first commit; the rest of the page follows right after the first paint. */
+const FIRST_PAINT_CARDS = 12;
+
+/**
+ * How many of `total` cards to render: a dozen first, all of them from the next task on. A cold start
+ * runs React in the interpreter, where a page of 50 cards took about 300 ms before anything showed;
+ * a dozen fill the first screen of any window.
+ */
+function useProgressiveCount(total: number): number {
+  const [all, setAll] = useState(false);
+  const needed = !all && total > FIRST_PAINT_CARDS;
+  useEffect(() => {
+    if (!needed) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that shows the first cards: rAF runs before that paint, the timeout after it.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [needed]);
+  return all ? total : Math.min(total, FIRST_PAINT_CARDS);
+}
+
 /** Calls `onVisible` when the sentinel scrolls into view (the next page of boards). */
 function LoadMore({ onVisible, busy }: { onVisible: () => void; busy: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -62,6 +86,7 @@ function LoadMore({ onVisible, busy }: { onVisible: () => void; busy: boolean })
 
 /** The board grid with its loading skeleton, load error, empty states and paging. */
 export function BoardsArea(p: Props) {
+  const shown = useProgressiveCount(p.boards.length);
   if (p.loadError) {
     return (
       <div className={styles.error} role="alert" data-testid="boards-error">
@@ -131,11 +156,11 @@ export function BoardsArea(p: Props) {
   return (
     <>
       <div className={p.fetching ? `${styles.boardGrid} ${styles.boardGridFetching}` : styles.boardGrid} data-testid="board-grid">
-        {p.boards.map((b) => (
+        {p.boards.slice(0, shown).map((b) => (
           <BoardCard key={b.id} board={b} onAction={p.onAction} />
         ))}
       </div>
-      {p.hasMore ? <LoadMore busy={p.loadingMore} onVisible={p.onLoadMore} /> : null}
+      {p.hasMore && shown === p.boards.length ? <LoadMore busy={p.loadingMore} onVisible={p.onLoadMore} /> : null}
     </>
   );
 }
