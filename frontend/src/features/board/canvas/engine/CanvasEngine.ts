@@ -181,6 +181,8 @@ export class CanvasEngine {
   private arrowFrom: string | null = null;
   private spaceDown = false;
   private readonly touches = new Map<number, Point>();
+  /** A finger moved since the two-finger gesture last moved the camera (see applyTouch). */
+  private touchPending = false;
   private frame = 0;
   private loaded = false;
   private staticCamera: Camera | null = null;
@@ -406,6 +408,8 @@ export class CanvasEngine {
   invalidate(): void {
     if (this.frame || this.destroyed) return;
     this.frame = requestAnimationFrame(() => {
+      // Before the frame is released, so the camera it sets is drawn by this frame, not the next.
+      this.applyTouch();
       this.frame = 0;
       this.render();
     });
@@ -662,6 +666,7 @@ export class CanvasEngine {
         this.abortGesture();
         const [a, b] = [...this.touches.values()];
         this.gesture = { kind: 'touch', centre: mid(a, b), distance: dist(a, b) };
+        this.touchPending = false;
         return;
       }
       if (this.touches.size > 2) return;
@@ -751,16 +756,11 @@ export class CanvasEngine {
     this.events.cursor?.(board);
     if (e.pointerType === 'touch' && this.touches.has(e.pointerId)) {
       this.touches.set(e.pointerId, screen);
-      const g = this.gesture;
-      if (g?.kind === 'touch' && this.touches.size >= 2) {
-        const [a, b] = [...this.touches.values()];
-        const centre = mid(a, b);
-        const distance = dist(a, b);
-        let cam = panBy(this.camera, centre.x - g.centre.x, centre.y - g.centre.y);
-        const factor = touchPinchFactor(g.distance, distance);
-        if (factor !== 1) cam = zoomAt(cam, centre, factor);
-        this.gesture = { kind: 'touch', centre, distance };
-        this.setCamera(cam, true);
+      if (this.gesture?.kind === 'touch' && this.touches.size >= 2) {
+        // Each finger of one touch move arrives as its own pointermove: the camera follows once
+        // per frame, from where all the fingers are (applyTouch), never from one finger moved alone.
+        this.touchPending = true;
+        this.invalidate();
         return;
       }
     }
@@ -803,6 +803,7 @@ export class CanvasEngine {
 
   private readonly onPointerUp = (e: PointerEvent): void => {
     if (e.pointerType === 'touch') {
+      this.applyTouch();
       this.touches.delete(e.pointerId);
       if (this.gesture?.kind === 'touch') {
         if (this.touches.size < 2) this.gesture = null;
@@ -838,6 +839,27 @@ export class CanvasEngine {
         return;
     }
   };
+
+  /**
+   * The two-finger gesture since the last frame: pan by the fingers' midpoint, zoom around it by the
+   * pinch step of the change of their distance (one step per frame, §9 steps 1.02 / 1.05 / 1.08).
+   * Fed one finger at a time (the pointermoves of one touch move), a two-finger pan zoomed in and
+   * out again, by steps that need not cancel, around two different midpoints, and a pinch took one
+   * step per finger.
+   */
+  private applyTouch(): void {
+    const g = this.gesture;
+    if (!this.touchPending || g?.kind !== 'touch' || this.touches.size < 2) return;
+    this.touchPending = false;
+    const [a, b] = [...this.touches.values()];
+    const centre = mid(a, b);
+    const distance = dist(a, b);
+    let cam = panBy(this.camera, centre.x - g.centre.x, centre.y - g.centre.y);
+    const factor = touchPinchFactor(g.distance, distance);
+    if (factor !== 1) cam = zoomAt(cam, centre, factor);
+    this.gesture = { kind: 'touch', centre, distance };
+    if (!sameCamera(cam, this.camera)) this.setCamera(cam, true);
+  }
 
   private readonly onPointerLeave = (): void => {
     this.events.cursor?.(null);
