@@ -283,6 +283,14 @@ export function objectToSceneItem(obj: unknown, ctx: SceneContext = {}): SceneIt
   return parsed.success ? drawObject(parsed.data, ctx) : null;
 }
 
+/**
+ * The scene item of an object that is already the parsed value of canvasObjectSchema (objectToJSON's
+ * answer): validating it again cost a warm board open as much as the first validation did.
+ */
+export function validObjectToSceneItem(obj: CanvasObject, ctx: SceneContext = {}): SceneItem {
+  return drawObject(obj, ctx);
+}
+
 /** What an arrow attaches to: the object itself, without the reaction chips hanging under it. */
 function anchorBounds(obj: CanvasObject, item: SceneItem): Bounds {
   return obj.type === 'sticky' || obj.type === 'image'
@@ -306,8 +314,11 @@ function exitFraction(b: Bounds, dx: number, dy: number): number {
  */
 export function arrowToSceneItem(arrow: unknown, from: Bounds, to: Bounds): SceneItem | null {
   const parsed = arrowSchema.safeParse(arrow);
-  if (!parsed.success) return null;
-  const a: Arrow = parsed.data;
+  return parsed.success ? validArrowToSceneItem(parsed.data, from, to) : null;
+}
+
+/** arrowToSceneItem for an arrow that is already the parsed value of arrowSchema. */
+export function validArrowToSceneItem(a: Arrow, from: Bounds, to: Bounds): SceneItem {
   const [x1, y1] = centre(from);
   const [x2, y2] = centre(to);
   const dx = x2 - x1;
@@ -417,8 +428,8 @@ export function boardToScene(source: Y.Doc | BoardSnapshot, options: BoardSceneO
     const from = boundsById.get(parsed.data.fromId);
     const to = boundsById.get(parsed.data.toId);
     if (!from || !to) continue;
-    const item = arrowToSceneItem(parsed.data, from, to);
-    if (item && boundsIntersect(item.bounds, area)) arrows.push(item);
+    const item = validArrowToSceneItem(parsed.data, from, to);
+    if (boundsIntersect(item.bounds, area)) arrows.push(item);
   }
   arrows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { area, background: backgroundToScene(options.background, area), items: [...items, ...arrows] };

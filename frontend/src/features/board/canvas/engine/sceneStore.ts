@@ -15,7 +15,7 @@ import {
   type Bounds,
   type CanvasObject,
 } from '@wb/board-model';
-import { arrowToSceneItem, objectToSceneItem, type SceneItem } from './scene.ts';
+import { objectToSceneItem, validArrowToSceneItem, validObjectToSceneItem, type SceneItem } from './scene.ts';
 
 export interface Entry {
   id: string;
@@ -126,9 +126,10 @@ export class SceneStore {
 
   private rebuildObject(id: string): void {
     const map = this.objects.get(id);
-    const stored = map instanceof Y.Map ? objectToJSON(map) : null;
-    const obj = this.overrides.get(id) ?? stored;
-    const item = obj && !obj.temporary ? objectToSceneItem(obj) : null;
+    const override = this.overrides.get(id);
+    const obj = override ?? (map instanceof Y.Map ? objectToJSON(map) : null);
+    // A stored object was validated by objectToJSON; a local drag preview is checked here.
+    const item = !obj || obj.temporary ? null : override ? objectToSceneItem(obj) : validObjectToSceneItem(obj);
     if (!obj || !item) {
       this.remove(id);
       return;
@@ -145,7 +146,7 @@ export class SceneStore {
     const from = arrow ? this.entries.get(arrow.fromId) : undefined;
     const to = arrow ? this.entries.get(arrow.toId) : undefined;
     if (arrow) this.linkArrow(arrow);
-    const item = arrow && from?.obj && to?.obj ? arrowToSceneItem(arrow, from.item.bounds, to.item.bounds) : null;
+    const item = arrow && from?.obj && to?.obj ? validArrowToSceneItem(arrow, from.item.bounds, to.item.bounds) : null;
     if (!arrow || !item) {
       this.remove(id, false);
       return;
@@ -198,7 +199,7 @@ export class SceneStore {
     for (const id of objectIds) {
       const map = this.objects.get(id);
       const obj = map instanceof Y.Map ? objectToJSON(map) : null;
-      const item = obj && !obj.temporary ? objectToSceneItem(obj) : null;
+      const item = obj && !obj.temporary ? validObjectToSceneItem(obj) : null;
       if (!obj || !item) continue;
       const box = toBox(item.bounds, id);
       boxes.push(box);
