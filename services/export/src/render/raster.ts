@@ -68,6 +68,16 @@ export function shadowRaster(shadow: Shadow, rect: RectPrimitive): ShadowImage[]
   return pieces;
 }
 
-export function svgToPng(svg: string, fonts: FontFiles): Uint8Array {
-  return new Resvg(svg, resvgOptions(fonts)).render().asPng();
+/** The SVG drawn by resvg: RGBA pixels (premultiplied; the export's opaque background makes that plain RGB). */
+export function svgToPixels(
+  svg: string,
+  fonts: FontFiles,
+  lap: (phase: string) => void = () => {},
+): { rgba: Uint8Array; width: number; height: number } {
+  const resvg = new Resvg(svg, resvgOptions(fonts));
+  lap('parse');
+  const image = resvg.render();
+  const rgba = image.pixels;
+  lap('draw');
+  return { rgba, width: image.width, height: image.height };
 }

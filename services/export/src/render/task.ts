@@ -13,7 +13,9 @@ import {
 import type { FontFiles } from './fonts.ts';
 import { glyphText } from './glyphs.ts';
 import { sceneToPdf } from './pdf.ts';
-import { shadowRaster, svgToPng } from './raster.ts';
+import { bandRows, bandScene } from './bands.ts';
+import { assemblePng, encodeBand, type PngBand } from './png.ts';
+import { shadowRaster, svgToPixels } from './raster.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
 
@@ -29,32 +31,63 @@ export interface RenderTask {
   maxObjects: number;
 }
 
-export type RenderResult =
-  { ok: true; bytes: Uint8Array; items: number } | { ok: false; reason: 'too-many-objects'; items: number };
+/** A PNG task for band `index` of `count` (bands.ts): answered with that band's deflated rows, not a file. */
+export interface BandTask extends RenderTask {
+  format: 'png';
+  band: { index: number; count: number };
+}
+
+/** Milliseconds each step took in the thread (scene, svg, parse, draw, encode, pdf), for the profile. */
+export type Phases = Record<string, number>;
+type Refused = { ok: false; reason: 'too-many-objects'; items: number };
+export type RenderResult = { ok: true; bytes: Uint8Array; items: number; phases: Phases } | Refused;
+export type BandResult = { ok: true; band: PngBand; items: number; phases: Phases } | Refused;
 
 /** The SVG file's own @font-face, so a browser opening it alone uses the same families where installed. */
 const SVG_FONT_CSS = `text{font-family:'${SCENE_FONT_FAMILY}','${SCENE_EMOJI_FAMILY}',sans-serif}`;
 
-export default async function render(task: RenderTask): Promise<RenderResult> {
+export default async function render(task: BandTask): Promise<BandResult>;
+export default async function render(task: RenderTask): Promise<RenderResult>;
+export default async function render(task: RenderTask | BandTask): Promise<RenderResult | BandResult> {
+  const phases: Phases = {};
+  let t0 = performance.now();
+  const lap = (name: string) => {
+    const t = performance.now();
+    phases[name] = Math.round(t - t0);
+    t0 = t;
+  };
   const scene = boardToScene(task.board, { area: task.area, background: task.background });
+  lap('scene');
   if (scene.items.length > task.maxObjects)
     return { ok: false, reason: 'too-many-objects', items: scene.items.length };
   const items = scene.items.length;
   const imageHref = (src: string) => task.images[src];
   if (task.format === 'svg') {
     // The SVG file keeps real text (selectable, searchable), in the families it names.
-    const svg = sceneToSvg(scene, { imageHref, fontCss: SVG_FONT_CSS });
-    return { ok: true, bytes: new TextEncoder().encode(svg), items };
+    const bytes = new TextEncoder().encode(sceneToSvg(scene, { imageHref, fontCss: SVG_FONT_CSS }));
+    lap('svg');
+    return { ok: true, bytes, items, phases };
   }
-  if (task.format === 'pdf')
-    return { ok: true, bytes: await sceneToPdf(scene, { fonts: task.fonts, imageHref, shadowImage: shadowRaster }), items };
+  if (task.format === 'pdf') {
+    const bytes = await sceneToPdf(scene, { fonts: task.fonts, imageHref, shadowImage: shadowRaster });
+    lap('pdf');
+    return { ok: true, bytes, items, phases };
+  }
   // The PNG draws text as the bundled fonts' outlines (glyphs.ts).
+  const { index, count } = 'band' in task ? task.band : { index: 0, count: 1 };
+  const rows = bandRows(scene, count)[index]!;
+  const part = count > 1 ? bandScene(scene, rows) : scene;
   const glyphs = glyphText(task.fonts);
-  const svg = sceneToSvg(scene, {
+  const svg = sceneToSvg(part, {
     imageHref,
     textLine: glyphs.textLine,
     extraDefs: glyphs.defs,
     shadowImage: shadowRaster,
   });
-  return { ok: true, bytes: svgToPng(svg, task.fonts), items };
+  lap('svg');
+  const { rgba, width, height } = svgToPixels(svg, task.fonts, lap);
+  const band = encodeBand(rgba, width, height, index === 0, index === count - 1);
+  lap('encode');
+  if ('band' in task) return { ok: true, band, items, phases };
+  return { ok: true, bytes: assemblePng(width, height, [band]), items, phases };
 }

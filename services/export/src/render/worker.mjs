@@ -4,6 +4,7 @@
 import { existsSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 // Renders yield the CPU to the services' event loops: on Linux setpriority() on a thread id niceness
 // only this thread, so a request like /api/auth/verify keeps its latency while exports run.
@@ -24,4 +25,14 @@ if (existsSync(compiled)) {
   register();
   task = await import('./task.ts');
 }
-export default task.default;
+
+/** An ArrayBuffer that may be handed over instead of copied: the view's own, not a shared pool's. */
+const ownBuffer = (view) =>
+  view && view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? [view.buffer] : [];
+
+// The answer's bytes (a whole file, or a band's deflated rows) are moved to the main thread, not copied.
+export default async function run(t) {
+  const result = await task.default(t);
+  const transfer = ownBuffer(result.bytes ?? result.band?.chunks);
+  return transfer.length ? move({ [transferableSymbol]: transfer, [valueSymbol]: result }) : result;
+}

@@ -14,6 +14,7 @@ import { imageSourcesInArea } from '../domain/images.ts';
 import type { InternalClients } from '../clients/internal.ts';
 import type { ExportLimits } from '../config.ts';
 import type { FontFiles } from '../render/fonts.ts';
+import { bandCount, renderBanded } from '../render/bands.ts';
 import type { RenderPool } from '../render/pool.ts';
 import type { ExportFormat } from '../render/task.ts';
 
@@ -84,17 +85,22 @@ export function exportRouter(deps: ExportRouteDeps): Router {
           // Read inside the gate: the export shows the board as it is when its turn comes.
           const state = await deps.clients.state(board.id);
           const images = await embeddedImages(board.id, state.objects as unknown[], area);
-          return deps.pool.render(
-            {
-              format,
-              board: state,
-              background: board.background,
-              area,
-              images,
-              fonts: deps.fonts,
-              maxObjects: deps.limits.maxObjects,
-            },
-            deps.limits.renderTimeoutMs,
+          const task = {
+            board: state,
+            background: board.background,
+            area,
+            images,
+            fonts: deps.fonts,
+            maxObjects: deps.limits.maxObjects,
+          };
+          const timeout = deps.limits.renderTimeoutMs;
+          if (format !== 'png') return deps.pool.render({ ...task, format }, timeout);
+          // A large PNG is drawn by all the threads at once, one band each (render/bands.ts).
+          return renderBanded(
+            (t) => deps.pool.render(t, timeout),
+            (t) => deps.pool.renderBand(t, timeout),
+            { ...task, format },
+            bandCount(area, deps.pool.threads),
           );
         });
       } catch (err) {
