@@ -198,7 +198,10 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
     ([k, scale]) => window.__wbCanvas?.stats.draws.some(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9) ?? false,
     [n, camera.scale_x] as const,
     { timeout: 120_000, polling: 50 },
-  );
+  ).catch(async (err: unknown) => {
+    const seen = await page.evaluate(() => ({ draws: window.__wbCanvas?.stats.draws.slice(-5), url: location.href, text: document.body.innerText.slice(0, 200) }));
+    throw new Error(`the board of ${n} was not drawn at scale ${camera.scale_x}: ${JSON.stringify(seen)}`, { cause: err });
+  });
   const openMs = await page.evaluate(
     ([k, scale]) => window.__wbCanvas!.stats.draws.find(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9)![1],
     [n, camera.scale_x] as const,
