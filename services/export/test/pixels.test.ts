@@ -11,9 +11,11 @@ import { comparePngs, pixelCases, renderCase, type Tolerance } from './pixels.ts
 const FIXTURES = fileURLToPath(new URL('./fixtures/pixels/', import.meta.url));
 const UPDATE = process.env.UPDATE_EXPORT_PIXELS === '1';
 /**
- * The renderer is deterministic software (resvg), so the same build gives identical pixels; the
- * tolerance only absorbs antialiasing changes of a resvg upgrade: at most 0.1 % of the pixels may
- * differ by more than pixelmatch's threshold 0.1. A moved glyph or a changed colour exceeds it.
+ * The renderer is deterministic software (Skia's CPU rasteriser, @napi-rs/canvas), so the same build
+ * gives identical pixels; the tolerance only absorbs antialiasing changes of a Skia upgrade: at most
+ * 0.1 % of the pixels may differ by more than pixelmatch's threshold 0.1. A moved glyph or a changed
+ * colour exceeds it. (Switching from resvg to Skia left every case but text and sticky within it; those
+ * two moved because resvg's glyphs were 2.4 % too large, see render/glyphs.ts.)
  */
 const TOLERANCE: Tolerance = { threshold: 0.1, maxDiffRatio: 0.001 };
 

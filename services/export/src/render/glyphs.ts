@@ -1,8 +1,12 @@
 /**
- * Text as glyph outlines for the PNG and PDF: each line is laid out with fontkit (kerning and emoji
- * sequences from the fonts' own tables) and drawn as <use> of one outline per glyph kept in <defs>.
- * The rasteriser then does no text layout or font fallback of its own, which on a board of a few
- * hundred stickies was most of the render time, and every renderer draws exactly the same shapes.
+ * Text as glyph outlines for the PNG: each line is laid out with fontkit (kerning and emoji sequences
+ * from the fonts' own tables) and drawn as one outline per glyph (canvas.ts keeps them as Skia paths).
+ * The rasteriser then does no text layout or font fallback of its own, and the glyphs sit where the
+ * PDF's embedded-font text puts them (both use the fonts' own advances and the shared line layout).
+ *
+ * (While resvg drew the PNG, the outlines went into the SVG as <use> placed inside a group scaled by
+ * fontSize / 2048 written with 3 decimals: 0.009 for 0.00879 at 18 px, so that text came out 2.4 %
+ * wider than the PDF's and the canvas's. The canvas path scales exactly.)
  */
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
@@ -19,13 +23,6 @@ function load(file: string): Font {
     loaded.set(file, font);
   }
   return font;
-}
-
-const num = (n: number): string => String(Math.round(n * 1000) / 1000);
-
-export interface GlyphText {
-  textLine(line: string, fontSize: number, x: number, y: number, anchor: 'start' | 'middle' | 'end'): string;
-  defs(): string;
 }
 
 interface RunLayout {
@@ -61,29 +58,42 @@ function layoutRun(fonts: Record<'text' | 'emoji', Font>, kind: 'text' | 'emoji'
   return run;
 }
 
-/** One per export: the glyph outlines used by this SVG, written once each. */
-export function glyphText(files: FontFiles): GlyphText {
-  const fonts = { text: load(files.text), emoji: load(files.emoji) };
-  const used = new Set<string>();
+/** A line laid out in the text font's units: each glyph's outline id and pen position, and the width. */
+export interface LineGlyphs {
+  glyphs: Array<{ id: string; x: number; y: number }>;
+  width: number;
+  /** Text font units per em (both fonts have 2048): fontSize / unitsPerEm scales to board units. */
+  unitsPerEm: number;
+}
 
+export interface GlyphFonts {
+  layoutLine(line: string): LineGlyphs;
+  /** SVG path data of a glyph outline (y up, font units); '' for a blank glyph. */
+  outline(id: string): string;
+}
+
+/** The bundled fonts' layout for the PNG, the SVG outlines and the PDF alike. */
+export function glyphFonts(files: FontFiles): GlyphFonts {
+  const fonts = { text: load(files.text), emoji: load(files.emoji) };
   return {
-    textLine(line, fontSize, x, y, anchor) {
-      const parts: string[] = [];
-      let pen = 0; // in the text font's units (both fonts have 2048 units per em)
+    layoutLine(line) {
+      const glyphs: LineGlyphs['glyphs'] = [];
+      let pen = 0;
       for (const run of fontRuns(line)) {
         for (const g of layoutRun(fonts, run.emoji ? 'emoji' : 'text', run.text).glyphs) {
-          if (outlines.get(g.id)) {
-            used.add(g.id);
-            parts.push(`<use href="#${g.id}" x="${num(pen + g.dx)}" y="${num(g.dy)}"/>`);
-          }
+          if (outlines.get(g.id)) glyphs.push({ id: g.id, x: pen + g.dx, y: g.dy });
           pen += g.advance;
         }
       }
-      const scale = fontSize / fonts.text.unitsPerEm;
-      const width = pen * scale;
-      const left = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
-      return `<g transform="translate(${num(left)} ${num(y)}) scale(${num(scale)} ${num(-scale)})">${parts.join('')}</g>`;
+      return { glyphs, width: pen, unitsPerEm: fonts.text.unitsPerEm };
     },
-    defs: () => [...used].map((id) => `<path id="${id}" d="${outlines.get(id)}"/>`).join(''),
+    outline: (id) => outlines.get(id) ?? '',
   };
+}
+
+/** Where a line of `width` font units starts for its anchor, and its scale, in board units. */
+export function linePlacement(layout: LineGlyphs, fontSize: number, x: number, anchor: 'start' | 'middle' | 'end') {
+  const scale = fontSize / layout.unitsPerEm;
+  const width = layout.width * scale;
+  return { left: anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width, scale };
 }

@@ -1,24 +1,13 @@
 /**
- * SVG → PNG with resvg, tuned for large boards: sticky shadows arrive as ready rasters, because resvg
- * blurs each filtered element on its own at several milliseconds apiece (4 of the 6 seconds of a
- * 2,000-object board went to 450 sticky shadows).
+ * Sticky shadows as ready rasters for the PDF (pdfkit has no blur), rendered by resvg from the same
+ * filter the SVG file uses. (They were the PNG's too while resvg drew it: it blurs each filtered
+ * element on its own at several milliseconds apiece. The PNG now draws them with the Skia canvas's
+ * shadow, canvas.ts.)
  */
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { SCENE_FONT_FAMILY, shadowFilterSvg, type RectPrimitive, type ShadowImage } from '@wb/board-model';
-import type { FontFiles } from './fonts.ts';
+import { Resvg } from '@resvg/resvg-js';
+import { shadowFilterSvg, type RectPrimitive, type ShadowImage } from '@wb/board-model';
 
 type Shadow = NonNullable<RectPrimitive['shadow']>;
-
-function resvgOptions(fonts: FontFiles): ResvgRenderOptions {
-  return {
-    font: { fontFiles: [fonts.text, fonts.emoji], loadSystemFonts: false, defaultFontFamily: SCENE_FONT_FAMILY },
-    fitTo: { mode: 'original' },
-    // Board content draws with crisp 1-px grid lines like the canvas; shapes keep antialiasing.
-    shapeRendering: 2,
-    textRendering: 1,
-    imageRendering: 0,
-  };
-}
 
 /** Rasters of one shadow per rect size, kept for the worker's life (a board has few sticky sizes). */
 const shadowCache = new Map<string, ShadowImage[]>();
@@ -66,18 +55,4 @@ export function shadowRaster(shadow: Shadow, rect: RectPrimitive): ShadowImage[]
   if (shadowCache.size >= SHADOW_CACHE_MAX) shadowCache.clear();
   shadowCache.set(key, pieces);
   return pieces;
-}
-
-/** The SVG drawn by resvg: RGBA pixels (premultiplied; the export's opaque background makes that plain RGB). */
-export function svgToPixels(
-  svg: string,
-  fonts: FontFiles,
-  lap: (phase: string) => void = () => {},
-): { rgba: Uint8Array; width: number; height: number } {
-  const resvg = new Resvg(svg, resvgOptions(fonts));
-  lap('parse');
-  const image = resvg.render();
-  const rgba = image.pixels;
-  lap('draw');
-  return { rgba, width: image.width, height: image.height };
 }

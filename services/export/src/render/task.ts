@@ -1,6 +1,6 @@
 /**
- * One export, run inside a worker thread: board state → scene → SVG (→ PNG by resvg), or scene → PDF
- * (pdfkit, pdf.ts). Everything CPU-heavy is here so the service's event loop only does I/O.
+ * One export, run inside a worker thread: board state → scene → SVG, PNG (Skia canvas, canvas.ts) or
+ * PDF (pdfkit, pdf.ts). Everything CPU-heavy is here so the service's event loop only does I/O.
  */
 import {
   SCENE_EMOJI_FAMILY,
@@ -11,11 +11,12 @@ import {
   type BoardSnapshot,
 } from '@wb/board-model';
 import type { FontFiles } from './fonts.ts';
-import { glyphText } from './glyphs.ts';
+import { drawScene } from './canvas.ts';
+import { glyphFonts } from './glyphs.ts';
 import { sceneToPdf } from './pdf.ts';
 import { bandRows, bandScene } from './bands.ts';
 import { assemblePng, encodeBand, type PngBand } from './png.ts';
-import { shadowRaster, svgToPixels } from './raster.ts';
+import { shadowRaster } from './raster.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
 
@@ -37,7 +38,7 @@ export interface BandTask extends RenderTask {
   band: { index: number; count: number };
 }
 
-/** Milliseconds each step took in the thread (scene, svg, parse, draw, encode, pdf), for the profile. */
+/** Milliseconds each step took in the thread (scene, svg, draw, encode, pdf), for the profile. */
 export type Phases = Record<string, number>;
 type Refused = { ok: false; reason: 'too-many-objects'; items: number };
 export type RenderResult = { ok: true; bytes: Uint8Array; items: number; phases: Phases } | Refused;
@@ -73,19 +74,12 @@ export default async function render(task: RenderTask | BandTask): Promise<Rende
     lap('pdf');
     return { ok: true, bytes, items, phases };
   }
-  // The PNG draws text as the bundled fonts' outlines (glyphs.ts).
+  // The PNG is drawn on a Skia canvas straight from the scene (canvas.ts), text as the bundled fonts'
+  // outlines (glyphs.ts); a large one in bands, one per thread (bands.ts).
   const { index, count } = 'band' in task ? task.band : { index: 0, count: 1 };
-  const rows = bandRows(scene, count)[index]!;
-  const part = count > 1 ? bandScene(scene, rows) : scene;
-  const glyphs = glyphText(task.fonts);
-  const svg = sceneToSvg(part, {
-    imageHref,
-    textLine: glyphs.textLine,
-    extraDefs: glyphs.defs,
-    shadowImage: shadowRaster,
-  });
-  lap('svg');
-  const { rgba, width, height } = svgToPixels(svg, task.fonts, lap);
+  const part = count > 1 ? bandScene(scene, bandRows(scene, count)[index]!) : scene;
+  const { rgba, width, height } = drawScene(part, { glyphs: glyphFonts(task.fonts), imageHref });
+  lap('draw');
   const band = encodeBand(rgba, width, height, index === 0, index === count - 1);
   lap('encode');
   if ('band' in task) return { ok: true, band, items, phases };
