@@ -22,7 +22,7 @@ import {
   type ScenePrimitive,
   type TextPrimitive,
 } from '@wb/board-model';
-import { linePlacement, type GlyphFonts } from './glyphs.ts';
+import { linePlacement, type GlyphFonts, type LineGlyphs } from './glyphs.ts';
 
 type Ctx = SKRSContext2D;
 
@@ -35,8 +35,15 @@ export interface CanvasDrawDeps {
 /** SVG's stroke-miterlimit default (the canvas's is 10). */
 const SVG_MITER_LIMIT = 4;
 
-/** Glyph outlines as Skia paths, kept for the thread's life like the outlines themselves. */
+/**
+ * Each line of text as one Skia path of its glyph outlines (font units, y up, pen from 0), so a line
+ * is one fill instead of one per glyph (the text of the bench board was 28,000 glyph fills). Kept for
+ * the thread's life like the layouts (boards repeat their lines from one export to the next).
+ */
 const glyphPaths = new Map<string, Path2D | null>();
+const linePaths = new Map<string, { path: Path2D; layout: LineGlyphs }>();
+const LINE_CACHE_MAX = 10_000;
+
 function glyphPath(glyphs: GlyphFonts, id: string): Path2D | null {
   let path = glyphPaths.get(id);
   if (path === undefined) {
@@ -45,6 +52,21 @@ function glyphPath(glyphs: GlyphFonts, id: string): Path2D | null {
     glyphPaths.set(id, path);
   }
   return path;
+}
+
+function linePath(glyphs: GlyphFonts, line: string): { path: Path2D; layout: LineGlyphs } {
+  let hit = linePaths.get(line);
+  if (hit) return hit;
+  const layout = glyphs.layoutLine(line);
+  const path = new Path2D();
+  for (const g of layout.glyphs) {
+    const outline = glyphPath(glyphs, g.id);
+    if (outline) path.addPath(outline, { a: 1, b: 0, c: 0, d: 1, e: g.x, f: g.y });
+  }
+  hit = { path, layout };
+  if (linePaths.size >= LINE_CACHE_MAX) linePaths.clear();
+  linePaths.set(line, hit);
+  return hit;
 }
 
 /** Pattern tiles by their look, kept for the thread's life (three backgrounds, a few marks each). */
@@ -121,18 +143,13 @@ function text(ctx: Ctx, t: TextPrimitive, glyphs: GlyphFonts): void {
     ctx.globalAlpha = t.opacity !== undefined && t.opacity < 1 ? t.opacity : 1;
     ctx.fillStyle = t.fill;
     for (const { line, x, baselineY, anchor } of textLineLayout(t)) {
-      const layout = glyphs.layoutLine(line);
+      const { path, layout } = linePath(glyphs, line);
+      if (layout.glyphs.length === 0) continue;
       const { left, scale } = linePlacement(layout, t.fontSize, x, anchor);
       ctx.save();
       ctx.translate(left, baselineY);
       ctx.scale(scale, -scale);
-      for (const g of layout.glyphs) {
-        const path = glyphPath(glyphs, g.id);
-        if (!path) continue;
-        ctx.translate(g.x, g.y);
-        ctx.fill(path);
-        ctx.translate(-g.x, -g.y);
-      }
+      ctx.fill(path);
       ctx.restore();
     }
     ctx.globalAlpha = 1;
@@ -229,8 +246,8 @@ function decode(href: string): Image | null {
 }
 
 /**
- * The scene's area (whole pixels at scale 1) drawn on a fresh canvas: RGBA pixels, premultiplied, as
- * the canvas keeps them (every export's background is opaque, so alpha is 255 throughout).
+ * The scene's area (whole pixels at scale 1) drawn on a fresh canvas: its RGBA pixels (every export's
+ * background is opaque, so alpha is 255 throughout).
  */
 export function drawScene(scene: Scene, deps: CanvasDrawDeps): { rgba: Uint8Array; width: number; height: number } {
   const { x, y, width, height } = scene.area;
@@ -242,5 +259,7 @@ export function drawScene(scene: Scene, deps: CanvasDrawDeps): { rgba: Uint8Arra
   const images = new Map<string, Image | null>();
   for (const p of scene.background) primitive(ctx, p, deps, images);
   for (const item of scene.items) for (const p of item.primitives) primitive(ctx, p, deps, images);
-  return { rgba: canvas.data(), width, height };
+  // getImageData, not canvas.data(): the first data() of a canvas took 80 ms more for 4,000×2,000.
+  const { data } = ctx.getImageData(0, 0, width, height);
+  return { rgba: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height };
 }

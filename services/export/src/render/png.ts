@@ -116,29 +116,61 @@ function chunks(parts: Array<[string, Uint8Array]>): Uint8Array {
 }
 
 /**
- * Encodes one band of rendered pixels (RGBA, as resvg's pixmap; alpha must be 255 everywhere) as
- * scanlines deflated into IDAT chunks. `first` puts the zlib header in front; `last` ends the deflate
- * stream (final block), any other band ends on a sync flush so the next band's stream follows it.
+ * The scanlines' buffer, kept for the thread's next band: a fresh 24 MB buffer per band cost page
+ * faults on every export. Bands larger than this are packed in a buffer of their own.
  */
-export function encodeBand(rgba: Uint8Array, width: number, rows: number, first: boolean, last: boolean): PngBand {
+let scratch = new Uint8Array(0);
+const SCRATCH_MAX = 32 * 1024 * 1024;
+
+/**
+ * Encodes one band of rendered pixels (RGBA; alpha must be 255 everywhere) as scanlines deflated into
+ * IDAT chunks. `first` puts the zlib header in front; `last` ends the deflate stream (final block),
+ * any other band ends on a sync flush so the next band's stream follows it. `lap` marks the packing
+ * and the deflating apart (the profile's phases).
+ */
+export function encodeBand(
+  rgba: Uint8Array,
+  width: number,
+  rows: number,
+  first: boolean,
+  last: boolean,
+  lap: (phase: string) => void = () => {},
+): PngBand {
   const stride = width * 3 + 1;
-  const raw = Buffer.allocUnsafe(stride * rows);
+  const length = stride * rows;
+  if (scratch.length < length && length <= SCRATCH_MAX) scratch = new Uint8Array(length);
+  const raw = length <= scratch.length ? scratch.subarray(0, length) : new Uint8Array(length);
+  // A pixel read as one little-endian word (r | g << 8 | b << 16 | a << 24) where the platform allows.
+  const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >>> 2) : null;
   let s = 0;
   let d = 0;
   for (let y = 0; y < rows; y++) {
     raw[d++] = 0; // filter: None
-    for (let x = 0; x < width; x++, s += 4, d += 3) {
-      raw[d] = rgba[s]!;
-      raw[d + 1] = rgba[s + 1]!;
-      raw[d + 2] = rgba[s + 2]!;
+    if (words) {
+      for (let x = 0; x < width; x++, s++, d += 3) {
+        const v = words[s]!;
+        raw[d] = v;
+        raw[d + 1] = v >>> 8;
+        raw[d + 2] = v >>> 16;
+      }
+    } else {
+      for (let x = 0; x < width; x++, s++, d += 3) {
+        raw[d] = rgba[s * 4]!;
+        raw[d + 1] = rgba[s * 4 + 1]!;
+        raw[d + 2] = rgba[s * 4 + 2]!;
+      }
     }
   }
+  const adler = adler32(raw);
+  lap('pack');
   const deflated = zlib.deflateRawSync(raw, {
     level: LEVEL,
     finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
   });
   const data = first ? Buffer.concat([ZLIB_HEADER, deflated]) : deflated;
-  return { chunks: chunks([['IDAT', data]]), adler: adler32(raw), rawLength: raw.length };
+  const band = { chunks: chunks([['IDAT', data]]), adler, rawLength: length };
+  lap('deflate');
+  return band;
 }
 
 /** The PNG file from its bands in order (top first): 8-bit RGB, width × height. */

@@ -38,7 +38,7 @@ export interface BandTask extends RenderTask {
   band: { index: number; count: number };
 }
 
-/** Milliseconds each step took in the thread (scene, svg, draw, encode, pdf), for the profile. */
+/** Milliseconds each step took in the thread (scene, svg, draw, pack, deflate, pdf), for the profile. */
 export type Phases = Record<string, number>;
 type Refused = { ok: false; reason: 'too-many-objects'; items: number };
 export type RenderResult = { ok: true; bytes: Uint8Array; items: number; phases: Phases } | Refused;
@@ -80,8 +80,7 @@ export default async function render(task: RenderTask | BandTask): Promise<Rende
   const part = count > 1 ? bandScene(scene, bandRows(scene, count)[index]!) : scene;
   const { rgba, width, height } = drawScene(part, { glyphs: glyphFonts(task.fonts), imageHref });
   lap('draw');
-  const band = encodeBand(rgba, width, height, index === 0, index === count - 1);
-  lap('encode');
+  const band = encodeBand(rgba, width, height, index === 0, index === count - 1, lap);
   if ('band' in task) return { ok: true, band, items, phases };
   return { ok: true, bytes: assemblePng(width, height, [band]), items, phases };
 }
