@@ -69,6 +69,8 @@ describe('export for the owner', () => {
     const disposition = res.headers.get('content-disposition')!;
     const name = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!);
     expect(name).toMatch(/^\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_План_спринт_1\.png$/);
+    // Where the time went, for the bench: the service's steps and the render thread's.
+    expect(res.headers.get('server-timing')).toMatch(/state;dur=[\d.]+, .*render;dur=[\d.]+, thread-scene;dur=\d+, thread-draw;dur=\d+/);
     const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
     expect([png.width, png.height]).toEqual([400, 300]);
     // The store image (red) is drawn at (10..70, 10..50).

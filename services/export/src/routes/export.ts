@@ -69,6 +69,14 @@ export function exportRouter(deps: ExportRouteDeps): Router {
 
   for (const format of ['png', 'svg', 'pdf'] as const) {
     r.post(`/export/${format}`, requireAuth(deps.verifier), async (req, res) => {
+      // Where this export's time went, answered as Server-Timing (the bench prints it).
+      const timing: string[] = [];
+      let lapStart = performance.now();
+      const lap = (name: string) => {
+        const now = performance.now();
+        timing.push(`${name};dur=${(now - lapStart).toFixed(1)}`);
+        lapStart = now;
+      };
       const body = parse(ExportRequest, req.body ?? {});
       const area = checkArea(body.area, deps.limits);
       const userId = req.user!.sub;
@@ -79,12 +87,16 @@ export function exportRouter(deps: ExportRouteDeps): Router {
         throw appError('EXPORT_PDF_NOT_ALLOWED');
       }
       const board = access.board;
+      lap('access');
       let result;
       try {
         result = await deps.gate.run(async () => {
+          lap('queue');
           // Read inside the gate: the export shows the board as it is when its turn comes.
           const state = await deps.clients.state(board.id);
+          lap('state');
           const images = await embeddedImages(board.id, state.objects as unknown[], area);
+          lap('images');
           const task = {
             board: state,
             background: board.background,
@@ -112,7 +124,11 @@ export function exportRouter(deps: ExportRouteDeps): Router {
         throw err;
       }
       if (!result.ok) throw appError('EXPORT_TOO_MANY_OBJECTS');
+      lap('render');
+      // The render's steps in its thread (the slowest band's, for a PNG in bands).
+      for (const [phase, ms] of Object.entries(result.phases)) timing.push(`thread-${phase};dur=${ms}`);
       res.set({
+        'server-timing': timing.join(', '),
         'content-type': MIME[format],
         'content-disposition': contentDisposition(exportFileName(board.title, format)),
         'cache-control': 'no-store',
