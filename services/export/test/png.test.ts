@@ -107,3 +107,28 @@ describe('banded render', () => {
     }
   });
 });
+
+describe('canvas drawing', () => {
+  it('leaves the grey placeholder where a picture does not decode, and draws a GIF', async () => {
+    const { OBJECTS } = await import('./fixtures.ts');
+    const pixelAt = async (href: string) => {
+      const result = await render({
+        format: 'png',
+        board: snapshotOf({ objects: [{ ...OBJECTS.image, src: href } as never], arrows: [] }),
+        background: 'white',
+        area: AREA,
+        images: { [href]: href },
+        fonts: fontFiles(),
+        maxObjects: 10,
+      });
+      if (!result.ok) throw new Error('refused');
+      const png = PNG.sync.read(Buffer.from(result.bytes));
+      const i = (100 * png.width + 200) * 4; // inside the image (100..300, 60..210)
+      return [...png.data.subarray(i, i + 4)];
+    };
+    expect(await pixelAt('data:image/png;base64,AAAA')).toEqual([0xe0, 0xe0, 0xe0, 255]);
+    // A 1×1 red GIF.
+    const gif = 'data:image/gif;base64,R0lGODlhAQABAIAAAP8AAAAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAOw==';
+    expect(await pixelAt(gif)).toEqual([255, 0, 0, 255]);
+  });
+});
