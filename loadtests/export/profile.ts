@@ -1,5 +1,5 @@
 // Where an export's time goes, without the HTTP stack: the bench's board rendered in this process,
-// phase by phase (scene, SVG string, resvg parse, draw, PNG encode / PDF), then through the service's
+// phase by phase (scene, then SVG string / Skia draw, pack, deflate / PDF), then through the service's
 // render pool (2 niced threads; a large PNG in bands on both at once) to see the whole in wall time,
 // including the hand-over between the threads and this one.
 // `node --import tsx loadtests/export/profile.ts [png|pdf|svg]...`; add `--cpu-prof` to node for a

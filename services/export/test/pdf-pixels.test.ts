@@ -13,11 +13,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * Two rasterisers: poppler draws the PDF's real text with the embedded fonts and its own glyph
- * antialiasing, resvg the PNG's glyph outlines; edges and the scaled image differ slightly. So per
+ * antialiasing, Skia the PNG's glyph outlines; edges and the scaled image differ slightly. So per
  * pixel a looser colour threshold (0.2), and at most 2 % of the pixels beyond it (measured: 0 for
- * shapes and backgrounds, 0.4 % for the arrows' dashes, 0.6 % for the image, 1.2 % for the text and
- * the sticky: same glyph positions, different edges). A missing or misplaced object, a wrong colour
- * or text on other lines differs on far more.
+ * shapes and backgrounds, 0.2 % for the path, 0.4 % for the arrows' dashes, 0.9 % for the image, 0.1 %
+ * for the text and 0.2 % for the sticky; 1.2 % for those two while resvg drew the PNG's glyphs 2.4 %
+ * too large). A missing or misplaced object, a wrong colour or text on other lines differs on far more.
  */
 const TOLERANCE: Tolerance = { threshold: 0.2, maxDiffRatio: 0.02 };
 
