@@ -4,5 +4,6 @@ export * from './ydoc.ts';
 export * from './geometry.ts';
 export * from './templates.ts';
 export * from './stickerImport.ts';
+export * from './imageSize.ts';
 export * from './tools/index.ts';
 export * from './render/index.ts';

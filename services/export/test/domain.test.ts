@@ -4,7 +4,7 @@ import { checkArea } from '../src/domain/area.ts';
 import { pdfAllowed } from '../src/domain/entitlements.ts';
 import { contentDisposition, exportFileName, sanitizeTitle } from '../src/domain/filename.ts';
 import { createGate, GateBusy } from '../src/domain/gate.ts';
-import { classifyImageSrc, imageSourcesInArea } from '../src/domain/images.ts';
+import { classifyImageSrc, dataUrlHead, drawableImage, imageSourcesInArea } from '../src/domain/images.ts';
 
 const limits = { maxPixels: 1_000_000, maxSide: 2_000 };
 const codeOf = (fn: () => unknown) => {
@@ -140,5 +140,30 @@ describe('image sources', () => {
       imageSourcesInArea(board, [img(0), img(500), null, 'x'], { x: 0, y: 0, width: 100, height: 100 }),
     ).toHaveLength(1);
     expect(imageSourcesInArea(board, [img(500)], { x: 0, y: 0, width: 100, height: 100 })).toHaveLength(0);
+  });
+});
+
+describe('drawableImage', () => {
+  const pngHeader = (w: number, h: number) => {
+    const b = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+    b.writeUInt32BE(13, 8);
+    b.write('IHDR', 12, 'latin1');
+    b.writeUInt32BE(w, 16);
+    b.writeUInt32BE(h, 20);
+    return b;
+  };
+
+  it('decodes only pictures whose header is within the board limits (a small file may declare 40 GB of pixels)', () => {
+    expect(drawableImage(pngHeader(640, 480))).toBe(true);
+    expect(drawableImage(pngHeader(100_000, 100_000))).toBe(false);
+    expect(drawableImage(Buffer.from('not an image'))).toBe(false);
+  });
+
+  it('reads the header of a base64 data URL', () => {
+    const url = `data:image/png;base64,${Buffer.concat([pngHeader(100_000, 100_000), Buffer.alloc(1000)]).toString('base64')}`;
+    expect(drawableImage(dataUrlHead(url))).toBe(false);
+    const ok = `data:image/png;base64,${pngHeader(20, 10).toString('base64')}`;
+    expect(drawableImage(dataUrlHead(ok))).toBe(true);
   });
 });

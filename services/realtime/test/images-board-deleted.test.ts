@@ -12,7 +12,12 @@ import { createPostgresImageStore, imageHash, type ImageStore } from '../src/ima
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import { eventually, silent, startPlatform, type Platform } from './helpers.ts';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// Signature and IHDR of a 16 × 16 PNG (the upload reads the size from it).
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 6, 0, 0, 0]),
+]);
 const png = () => Buffer.concat([PNG, randomBytes(300)]);
 
 let pg: EmbeddedPostgresHandle;

@@ -11,10 +11,28 @@ import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import { silent, startPlatform, type Platform } from './helpers.ts';
 
 const MAX = 64 * 1024;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
-const GIF = Buffer.from('GIF89a');
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 2, 3, 4]), Buffer.from('WEBPVP8 ')]);
+// Headers as the formats write them (the size is read from them); the bytes after them are noise.
+const pngHeader = (w: number, h: number) => {
+  const b = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(w, 16);
+  b.writeUInt32BE(h, 20);
+  return b;
+};
+const PNG = pngHeader(16, 16);
+// SOI, APP0 (JFIF), SOF0 with height 16 and width 24.
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0', 'latin1'),
+  Buffer.alloc(9),
+  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x18, 0x03]),
+  Buffer.alloc(9),
+]);
+const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([16, 0, 16, 0])]);
+// RIFF, size, WEBP, VP8X chunk: flags and reserved (4), width-1 and height-1 (24 bits each).
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 2, 3, 4]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 15, 0, 0])]);
 const image = (sig: Buffer, size = 300) => Buffer.concat([sig, randomBytes(size)]);
 
 let pg: EmbeddedPostgresHandle;
@@ -112,6 +130,25 @@ describe('image upload', () => {
       });
       expect(await images.get(board.id, imageHash(bytes))).toBeNull();
     }
+  });
+
+  it('refuses a picture whose header declares more pixels than a board draws, and a header cut short', async () => {
+    const before = await pool.query(`SELECT count(*)::int AS n FROM "${REALTIME_SCHEMA}".images`);
+    // A few hundred bytes that would decode to 100,000 × 100,000 pixels in every browser on the board.
+    for (const bomb of [image(pngHeader(100_000, 100_000)), image(pngHeader(16_385, 10)), image(pngHeader(8_000, 8_000))]) {
+      const r = await upload(bomb, bearer(owner));
+      expect(r.status).toBe(413);
+      expect(r.body).toMatchObject({
+        error: 'Изображение слишком большое: не больше 16384 пикселей по стороне и 50 мегапикселей',
+        code: 'IMAGE_TOO_LARGE',
+      });
+      expect(await images.get(board.id, imageHash(bomb))).toBeNull();
+    }
+    const cut = await upload(PNG.subarray(0, 20), bearer(owner));
+    expect(cut.status).toBe(415);
+    expect(cut.body.code).toBe('IMAGE_TYPE_NOT_ALLOWED');
+    const after = await pool.query(`SELECT count(*)::int AS n FROM "${REALTIME_SCHEMA}".images`);
+    expect(after.rows[0]).toEqual(before.rows[0]);
   });
 
   it('refuses an image over the configured maximum, storing nothing', async () => {

@@ -9,6 +9,7 @@
  */
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, imageSize, imageSizeAllowed } from '@wb/board-model';
 import { appError, bearerToken, parse, type TokenVerifier } from '@wb/service-kit';
 import type { BoardAccessClient } from '../access.ts';
 import { identityOrThrow, resolveIdentity } from '../extensions/auth.ts';
@@ -17,6 +18,8 @@ import { sniffImageType } from './sniff.ts';
 import { IMAGE_HASH_SHAPE, imageHash, type ImageStore, type StoredImage } from './store.ts';
 
 export const DEFAULT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The spec has no text for a picture too large in pixels; IMAGE_TOO_LARGE's, with the limits named. */
+export const IMAGE_DIMENSIONS_TEXT = `Изображение слишком большое: не больше ${MAX_IMAGE_SIDE} пикселей по стороне и ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`;
 const EDIT_ROLES = new Set(['owner', 'editor']);
 
 export interface ImageRoutesDeps {
@@ -103,6 +106,10 @@ export function imageRoutes(deps: ImageRoutesDeps): Router {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const mime = sniffImageType(bytes);
       if (!mime) throw appError('IMAGE_TYPE_NOT_ALLOWED');
+      const size = imageSize(bytes);
+      // A header cut short is no picture; one that declares a huge one would be decoded by every browser.
+      if (!size) throw appError('IMAGE_TYPE_NOT_ALLOWED');
+      if (!imageSizeAllowed(size)) throw appError('IMAGE_TOO_LARGE', { message: IMAGE_DIMENSIONS_TEXT });
       const hash = imageHash(bytes);
       await deps.images.put(boardId, { hash, mime, bytes });
       res.status(201).json({ hash, url: imageUrl(boardId, hash), mime, size: bytes.length });
