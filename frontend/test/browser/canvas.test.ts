@@ -435,6 +435,9 @@ describe('selection', () => {
       await page.mouse.down();
       await page.mouse.move(br.x, br.y, { steps: 6 });
       await page.mouse.up();
+      // The frame's handles are attached when the engine draws the new selection (its next animation
+      // frame); a press before that lands on r2 and moves it.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const corner = await c.screenOf({ x: 100, y: 0 });
       await page.mouse.move(corner.x, corner.y);
       await page.mouse.down();
@@ -796,6 +799,41 @@ describe('board-wide', () => {
       });
       await c.add([rect('good', 0, 0)]);
       expect((await c.objects()).map((o) => o.id)).toEqual(['good']);
+    });
+  });
+
+  it('does not decode a data URL image whose header declares a huge picture; the others load', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      // Every src given to an <img>, as the page sets it.
+      await page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { __srcs: string[] }).__srcs = []);
+        const desc = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+        Object.defineProperty(HTMLImageElement.prototype, 'src', {
+          ...desc,
+          set(v: string) {
+            seen.push(v.slice(0, 64));
+            desc.set!.call(this, v);
+          },
+        });
+      });
+      const header = (w: number, h: number) => {
+        const b = Buffer.alloc(33);
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+        b.writeUInt32BE(13, 8);
+        b.write('IHDR', 12, 'latin1');
+        b.writeUInt32BE(w, 16);
+        b.writeUInt32BE(h, 20);
+        return b;
+      };
+      const bomb = `data:image/png;base64,${Buffer.concat([header(100_000, 100_000), Buffer.alloc(600)]).toString('base64')}`;
+      const good = `data:image/png;base64,${(await pngBytes(page, 20, 10, '#ff0000')).toString('base64')}`;
+      const image = (id: string, x: number, src: string): Obj => ({ id, type: 'image', x, y: 0, width: 100, height: 50, src, zIndex: 0 });
+      await c.add([image('bomb', 0, bomb), image('good', 200, good)]);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __srcs: string[] }).__srcs)).toContain(good.slice(0, 64));
+      expect(await page.evaluate(() => (window as unknown as { __srcs: string[] }).__srcs)).not.toContain(bomb.slice(0, 64));
+      // Both objects are on the board; the refused one is drawn as the grey placeholder.
+      expect((await c.objects()).map((o) => o.id).sort()).toEqual(['bomb', 'good']);
     });
   });
 
