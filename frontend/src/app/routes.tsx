@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { AppLayout } from './App.tsx';
@@ -15,27 +15,30 @@ export { loadPage, pageFor, pageModules, type PagePath } from './pages.ts';
  * A chunk that fails to load is thrown to the route's error page.
  */
 function PageOf({ path }: { path: PagePath }) {
-  const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPage(path));
-  const [failure, setFailure] = useState<unknown>(null);
+  // Read on every render, not kept in state: routes share this place in the tree, so React hands the
+  // same instance from /dashboard to /settings (the key in page() remounts it as well).
+  const Page = loadedPage(path);
+  const [, arrived] = useState(0);
+  const [failure, setFailure] = useState<{ path: PagePath; error: unknown } | null>(null);
   useEffect(() => {
     if (Page) return;
     let alive = true;
     loadPage(path).then(
-      (m) => alive && setPage(() => m.default),
-      (err: unknown) => alive && setFailure(err ?? new Error('page chunk failed')),
+      () => alive && arrived((n) => n + 1),
+      (error: unknown) => alive && setFailure({ path, error: error ?? new Error('page chunk failed') }),
     );
     return () => {
       alive = false;
     };
   }, [Page, path]);
-  if (failure) throw failure;
+  if (failure?.path === path) throw failure.error;
   return Page ? <Page /> : <FullScreenLoader />;
 }
 
 function page(path: PagePath, guard?: (children: ReactNode) => ReactNode): ReactNode {
   const el = (
     <Suspense fallback={<FullScreenLoader />}>
-      <PageOf path={path} />
+      <PageOf key={path} path={path} />
     </Suspense>
   );
   return guard ? guard(el) : el;
