@@ -54,13 +54,15 @@ export async function seedBoardsBenchmark(pool: Pool, opts: SeedOptions = {}) {
          FROM generate_series(1, $2::int) g`,
       [userId, tags, [...TAG_PALETTE]],
     );
-    // Every tenth board stays at the root; the rest spread over all folders. Titles mix Cyrillic and Latin for search.
+    // Every tenth board stays at the root; the rest spread evenly over all folders (g - g/10 numbers
+    // them 1, 2, 3, … without gaps: indexing by g alone left every folder at a multiple of ten empty,
+    // and the test's folder was one of them one run in ten). Titles mix Cyrillic and Latin for search.
     await db.query(
       `WITH f AS (SELECT array_agg(id ORDER BY id) AS ids FROM folders WHERE owner_id = $1)
        INSERT INTO boards (owner_id, title, folder_id, background, created_at, updated_at)
        SELECT $1,
               (ARRAY['Доска', 'Roadmap', 'Планирование спринта', 'Ретроспектива', 'Kanban', 'Идеи'])[1 + g % 6] || ' ' || g,
-              CASE WHEN g % 10 = 0 THEN NULL ELSE f.ids[1 + g % array_length(f.ids, 1)] END,
+              CASE WHEN g % 10 = 0 THEN NULL ELSE f.ids[1 + (g - g / 10) % array_length(f.ids, 1)] END,
               (ARRAY['white', 'grid', 'dots', 'lines'])[1 + g % 4],
               now() - g * interval '1 minute', now() - g * interval '30 seconds'
          FROM f, generate_series(1, $2::int) g`,

@@ -39,6 +39,12 @@ describe('GET /boards for a 10,000-board account', () => {
     for (const b of byTags.body.boards) expect(b.tags.map((t: any) => t.id)).toEqual(expect.arrayContaining([tags[3].id, tags[21].id]));
     const inFolder = await get(`/api/boards?folder_id=${folders[3].id}`);
     expect(inFolder.body.boards.length).toBeGreaterThan(0);
+    // Every folder holds boards: 9,000 spread over 200 folders, 45 each.
+    const empty = await h.pool.query(
+      `SELECT count(*)::int AS n FROM folders f WHERE f.owner_id = $1 AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.folder_id = f.id)`,
+      [u.id],
+    );
+    expect(empty.rows[0].n).toBe(0);
   });
 
   it('the planner uses the owner and tag indexes', async () => {
