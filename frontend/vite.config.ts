@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { pruneOldBuilds } from './vite/prune-old-builds.ts';
+import { fastShortStrings } from './vite/fast-short-strings.ts';
 
 const BACKEND = process.env.WB_BACKEND_URL ?? 'http://localhost:8080';
 
@@ -12,6 +13,7 @@ export default defineConfig({
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/] }),
     pruneOldBuilds(),
+    fastShortStrings(),
   ],
   server: {
     port: 5173,
