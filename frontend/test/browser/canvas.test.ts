@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pngHeader } from '@wb/testkit';
 import {
   newAccount,
   openPage,
@@ -817,16 +818,7 @@ describe('board-wide', () => {
           },
         });
       });
-      const header = (w: number, h: number) => {
-        const b = Buffer.alloc(33);
-        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
-        b.writeUInt32BE(13, 8);
-        b.write('IHDR', 12, 'latin1');
-        b.writeUInt32BE(w, 16);
-        b.writeUInt32BE(h, 20);
-        return b;
-      };
-      const bomb = `data:image/png;base64,${Buffer.concat([header(100_000, 100_000), Buffer.alloc(600)]).toString('base64')}`;
+      const bomb = `data:image/png;base64,${Buffer.concat([pngHeader(100_000, 100_000), Buffer.alloc(600)]).toString('base64')}`;
       const good = `data:image/png;base64,${(await pngBytes(page, 20, 10, '#ff0000')).toString('base64')}`;
       const image = (id: string, x: number, src: string): Obj => ({ id, type: 'image', x, y: 0, width: 100, height: 50, src, zIndex: 0 });
       await c.add([image('bomb', 0, bomb), image('good', 200, good)]);

@@ -74,6 +74,26 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   return null;
 }
 
+/**
+ * The declared size of a base64 data URL's picture, read from its first 192 KiB (a JPEG's frame size
+ * comes after its EXIF), or null when it is no base64 data URL of one of the four formats.
+ */
+export function dataUrlImageSize(src: string): ImageSize | null {
+  const comma = src.indexOf(',');
+  if (!src.startsWith('data:') || comma < 0 || !src.slice(0, comma).endsWith(';base64')) return null;
+  const b64 = src.slice(comma + 1, comma + 1 + 256 * 1024);
+  let head: string;
+  try {
+    // Whole groups of four only: atob refuses a cut-off group, and the last bytes are no header.
+    head = atob(b64.slice(0, b64.length - (b64.length % 4)));
+  } catch {
+    return null;
+  }
+  const bytes = new Uint8Array(head.length);
+  for (let i = 0; i < head.length; i++) bytes[i] = head.charCodeAt(i);
+  return imageSize(bytes);
+}
+
 /** True when the picture may be drawn: its size is known, not empty, and within the limits. */
 export function imageSizeAllowed(size: ImageSize | null): size is ImageSize {
   return (

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, imageSize, imageSizeAllowed } from '../src/imageSize.ts';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, dataUrlImageSize, imageSize, imageSizeAllowed } from '../src/imageSize.ts';
 
 /** A complete, decodable PNG (CRCs left zero: the size is read from IHDR, which is what is tested). */
 function png(width: number, height: number): Buffer {
@@ -72,5 +72,16 @@ describe('imageSize', () => {
     expect(imageSizeAllowed(imageSize(png(100_000, 100_000)))).toBe(false);
     expect(imageSizeAllowed(imageSize(png(0, 10)))).toBe(false);
     expect(imageSizeAllowed(null)).toBe(false);
+  });
+
+  it('reads a base64 data URL, an EXIF-long JPEG included, and nothing else', () => {
+    const url = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+    expect(dataUrlImageSize(url(png(16, 9)))).toEqual({ width: 16, height: 9 });
+    expect(dataUrlImageSize(url(png(100_000, 100_000)))).toEqual({ width: 100_000, height: 100_000 });
+    const longExif = Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff]), Buffer.alloc(65_533), jpeg.subarray(2)]);
+    expect(dataUrlImageSize(url(longExif, 'image/jpeg'))).toEqual({ width: 640, height: 480 });
+    expect(dataUrlImageSize(`data:image/png,${encodeURIComponent('\x89PNG')}`)).toBeNull();
+    expect(dataUrlImageSize('/yjs/images/b/abc')).toBeNull();
+    expect(dataUrlImageSize('data:image/png;base64,!!!!')).toBeNull();
   });
 });

@@ -3,3 +3,4 @@ export * from './postgres.ts';
 export * from './http.ts';
 export * from './eventually.ts';
 export * from './factories.ts';
+export * from './images.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { createTokenVerifier, listen, type RunningServer, internalHeaders } from '@wb/service-kit';
-import { createDatabase, startPostgres } from '@wb/testkit';
+import { createDatabase, pngHeader, startPostgres } from '@wb/testkit';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient } from '../src/access.ts';
 import { createPostgresImageStore, imageHash, type ImageStore } from '../src/images/index.ts';
@@ -13,11 +13,7 @@ import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import { eventually, silent, startPlatform, type Platform } from './helpers.ts';
 
 // Signature and IHDR of a 16 × 16 PNG (the upload reads the size from it).
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 6, 0, 0, 0]),
-]);
+const PNG = pngHeader(16, 16);
 const png = () => Buffer.concat([PNG, randomBytes(300)]);
 
 let pg: EmbeddedPostgresHandle;

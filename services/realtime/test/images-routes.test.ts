@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { createTokenVerifier, listen, type RunningServer, internalHeaders } from '@wb/service-kit';
-import { createDatabase, startPostgres } from '@wb/testkit';
+import { createDatabase, pngHeader, startPostgres } from '@wb/testkit';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient } from '../src/access.ts';
 import { createPostgresImageStore, imageHash, type ImageStore } from '../src/images/index.ts';
@@ -12,15 +12,6 @@ import { silent, startPlatform, type Platform } from './helpers.ts';
 
 const MAX = 64 * 1024;
 // Headers as the formats write them (the size is read from them); the bytes after them are noise.
-const pngHeader = (w: number, h: number) => {
-  const b = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return b;
-};
 const PNG = pngHeader(16, 16);
 // SOI, APP0 (JFIF), SOF0 with height 16 and width 24.
 const JPEG = Buffer.concat([

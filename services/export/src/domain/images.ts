@@ -3,7 +3,7 @@
  * fetched) and raster data URLs of old documents. Anything else (another board's image, an http(s)
  * address, an internal host) is drawn as the grey placeholder.
  */
-import { boundsIntersect, imageSize, imageSizeAllowed, type Area } from '@wb/board-model';
+import { boundsIntersect, dataUrlImageSize, imageSize, imageSizeAllowed, type Area } from '@wb/board-model';
 
 const HASH = /^[0-9a-f]{64}$/;
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
@@ -35,15 +35,10 @@ export function imageSourcesInArea(boardId: string, objects: readonly unknown[],
 }
 
 /**
- * May the picture be decoded: its header names a size within the board's limits. A small file that
- * declares a huge picture would make the rasteriser allocate gigabytes; it stays a placeholder.
+ * May the picture be decoded: its header (stored bytes, or a data URL's) names a size within the
+ * board's limits. A small file that declares a huge picture would make the rasteriser allocate
+ * gigabytes; it stays a placeholder.
  */
-export function drawableImage(bytes: Uint8Array): boolean {
-  return imageSizeAllowed(imageSize(bytes));
-}
-
-/** The first bytes of a base64 data URL: enough for the header (a JPEG's frame size comes after its EXIF). */
-export function dataUrlHead(src: string): Uint8Array {
-  const at = src.indexOf(',') + 1;
-  return Buffer.from(src.slice(at, at + 256 * 1024), 'base64');
+export function drawableImage(image: Uint8Array | string): boolean {
+  return imageSizeAllowed(typeof image === 'string' ? dataUrlImageSize(image) : imageSize(image));
 }

@@ -10,7 +10,7 @@ import { checkArea, ExportRequest } from '../domain/area.ts';
 import { pdfAllowed, type PdfEntitlement } from '../domain/entitlements.ts';
 import { contentDisposition, exportFileName } from '../domain/filename.ts';
 import { GateBusy, type Gate } from '../domain/gate.ts';
-import { dataUrlHead, drawableImage, imageSourcesInArea } from '../domain/images.ts';
+import { drawableImage, imageSourcesInArea } from '../domain/images.ts';
 import type { InternalClients } from '../clients/internal.ts';
 import type { ExportLimits } from '../config.ts';
 import type { FontFiles } from '../render/fonts.ts';
@@ -48,7 +48,7 @@ export function exportRouter(deps: ExportRouteDeps): Router {
     let budget = deps.limits.maxImageBytes;
     for (const source of imageSourcesInArea(boardId, objects, area)) {
       if (source.kind === 'data') {
-        if (source.src.length > budget || !drawableImage(dataUrlHead(source.src))) continue;
+        if (source.src.length > budget || !drawableImage(source.src)) continue;
         budget -= source.src.length;
         images[source.src] = source.src;
         continue;

@@ -1,5 +1,5 @@
 /** Image elements by URL, loaded once for every item and board that shows them. */
-import { imageSize, imageSizeAllowed } from '@wb/board-model';
+import { dataUrlImageSize, imageSizeAllowed } from '@wb/board-model';
 
 type Loaded = HTMLImageElement | 'error';
 const images = new Map<string, Loaded | 'loading'>();
@@ -23,7 +23,9 @@ export function imageFor(src: string): HTMLImageElement | 'error' | null {
   if (cached === 'loading') return null;
   if (cached) return cached;
   images.set(src, 'loading');
-  if (src.startsWith('data:') && !drawableDataUrl(src)) {
+  // A data URL written into the document by another client is checked before the browser decodes
+  // it: a few kilobytes can declare a picture of gigabytes (uploads are checked by the server).
+  if (src.startsWith('data:') && !imageSizeAllowed(dataUrlImageSize(src))) {
     // Settled after this frame, like a load that failed: the caller is still drawing.
     queueMicrotask(() => {
       images.set(src, 'error');
@@ -51,21 +53,4 @@ export function naturalSize(src: string): Promise<{ width: number; height: numbe
     img.onerror = () => resolve({ width: 0, height: 0 });
     img.src = resolveSrc(src);
   });
-}
-
-/**
- * A data URL written into the document by another client is checked before the browser decodes it:
- * a few kilobytes can declare a picture of gigabytes (uploads are checked by the server instead).
- */
-function drawableDataUrl(src: string): boolean {
-  const comma = src.indexOf(',');
-  if (comma < 0 || !src.slice(0, comma).endsWith(';base64')) return false;
-  try {
-    const head = atob(src.slice(comma + 1, comma + 1 + 256 * 1024));
-    const bytes = new Uint8Array(head.length);
-    for (let i = 0; i < head.length; i++) bytes[i] = head.charCodeAt(i);
-    return imageSizeAllowed(imageSize(bytes));
-  } catch {
-    return false;
-  }
 }
