@@ -8,7 +8,8 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, registerViaApi, useProduct, type TestAccount } from './harness.ts';
+import { addObjects, newBoardOf, openCanvas, sticky, type Board, type Obj } from './canvasHelpers.ts';
+import { useProduct } from './harness.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 
@@ -26,35 +27,8 @@ interface Point {
   x: number;
   y: number;
 }
-type Obj = { id: string; type: string; [k: string]: unknown };
-
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
-interface Board {
-  id: string;
-  tokens: Tokens;
-}
-
 /** A board of a fresh account (a free plan allows only a few boards per account). */
-async function newBoard(): Promise<Board> {
-  const account: TestAccount = newAccount('camera');
-  await registerViaApi(product.url, account);
-  const login = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const tokens = (await login.json()) as Tokens;
-  const res = await fetch(`${product.url}/api/boards`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title: 'Камера', folder_id: null }),
-  });
-  if (!res.ok) throw new Error(`create board: ${res.status} ${await res.text()}`);
-  return { id: ((await res.json()) as { board: { id: string } }).board.id, tokens };
-}
+const newBoard = (): Promise<Board> => newBoardOf(product.url, 'camera', 'Камера');
 
 /** The board page of a fresh board; coordinates are relative to the stage's top-left corner. */
 class Cam {
@@ -62,24 +36,7 @@ class Cam {
   constructor(readonly page: Page) {}
 
   async open(board: Board): Promise<this> {
-    const { page } = this;
-    await page.goto('/pricing');
-    await page.evaluate(
-      ([a, r]) => {
-        localStorage.setItem('accessToken', a);
-        localStorage.setItem('refreshToken', r);
-      },
-      [board.tokens.accessToken, board.tokens.refreshToken] as const,
-    );
-    await page.goto(`/board/${board.id}`);
-    // Generous: the shared test machines are often busy.
-    await page.waitForSelector('[data-testid="canvas-stage"] canvas', { state: 'attached', timeout: 45_000 });
-    await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached', timeout: 45_000 });
-    await page.waitForFunction(() => window.__wbCanvas?.stats.firstDrawAt != null, undefined, {
-      timeout: 45_000,
-    });
-    const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
-    this.origin = { x: box.x, y: box.y };
+    this.origin = await openCanvas(this.page, board);
     return this;
   }
 
@@ -121,12 +78,8 @@ class Cam {
     expect(onStage, `stage point ${x},${y} is covered`).toBe(true);
   }
 
-  async add(objects: Obj[]): Promise<void> {
-    await this.page.evaluate((list) => window.__wbCanvas!.add(list as never), objects);
-    await this.page.waitForFunction(
-      (ids) => ids.every((id) => window.__wbCanvas!.store.entries.has(id)),
-      objects.map((o) => o.id),
-    );
+  add(objects: Obj[]): Promise<void> {
+    return addObjects(this.page, objects);
   }
 
   objects(): Promise<Obj[]> {
@@ -200,21 +153,6 @@ class Cam {
     if (ctrl) await this.page.keyboard.up('Control');
   }
 }
-
-const sticky = (id: string, x: number, y: number): Obj => ({
-  id,
-  type: 'sticky',
-  x,
-  y,
-  width: 120,
-  height: 120,
-  text: id,
-  backgroundColor: '#FFF2B3',
-  textColor: '#333333',
-  fontSize: 14,
-  textAlign: 'left',
-  zIndex: 0,
-});
 
 /** Commands on the undo stack: a pan is none. */
 const undoSteps = (page: Page) => page.evaluate(() => window.__wbCanvas!.history.undoStack.length);

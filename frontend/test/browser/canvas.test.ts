@@ -7,48 +7,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pngHeader } from '@wb/testkit';
-import {
-  newAccount,
-  openPage,
-  registerViaApi,
-  useProduct,
-  withPage,
-  type PageSession,
-  type TestAccount,
-} from './harness.ts';
+import { addObjects, newBoardOf, openCanvas, sticky, type Board, type Obj } from './canvasHelpers.ts';
+import { openPage, useProduct, withPage, type PageSession } from './harness.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
-
-interface Board {
-  id: string;
-  tokens: Tokens;
-}
-
 /** A board of a fresh account (a free plan allows only a few boards per account). */
-async function newBoard(title = 'Холст'): Promise<Board> {
-  const account: TestAccount = newAccount('canvas');
-  await registerViaApi(product.url, account);
-  const login = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const tokens = (await login.json()) as Tokens;
-  const res = await fetch(`${product.url}/api/boards`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title, folder_id: null }),
-  });
-  if (!res.ok) throw new Error(`create board: ${res.status} ${await res.text()}`);
-  return { id: ((await res.json()) as { board: { id: string } }).board.id, tokens };
-}
+const newBoard = (title = 'Холст'): Promise<Board> => newBoardOf(product.url, 'canvas', title);
 
-type Obj = { id: string; type: string; [k: string]: unknown };
 type ArrowObj = { id: string; fromId: string; toId: string; style: string; strokeWidth: number };
 
 /** Drives the canvas like a user; coordinates are relative to the stage's top-left corner. */
@@ -57,23 +23,7 @@ class Canvas {
   constructor(readonly page: Page) {}
 
   async open(board: Board): Promise<this> {
-    const { page } = this;
-    const { tokens } = board;
-    await page.goto('/pricing');
-    await page.evaluate(
-      ([a, r]) => {
-        localStorage.setItem('accessToken', a);
-        localStorage.setItem('refreshToken', r);
-      },
-      [tokens.accessToken, tokens.refreshToken] as const,
-    );
-    await page.goto(`/board/${board.id}`);
-    // Generous: the shared test machines are often busy.
-    await page.waitForSelector('[data-testid="canvas-stage"] canvas', { state: 'attached', timeout: 45_000 });
-    await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached', timeout: 45_000 });
-    await page.waitForFunction(() => window.__wbCanvas?.stats.firstDrawAt != null, undefined, { timeout: 45_000 });
-    const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
-    this.origin = { x: box.x, y: box.y };
+    this.origin = await openCanvas(this.page, board);
     return this;
   }
 
@@ -119,12 +69,8 @@ class Canvas {
     await this.page.waitForFunction((k) => window.__wbCanvas!.store.objectCount === k, n);
   }
 
-  async add(objects: Obj[]): Promise<void> {
-    await this.page.evaluate((list) => window.__wbCanvas!.add(list as never), objects);
-    await this.page.waitForFunction(
-      (ids) => ids.every((id) => window.__wbCanvas!.store.entries.has(id)),
-      objects.map((o) => o.id),
-    );
+  add(objects: Obj[]): Promise<void> {
+    return addObjects(this.page, objects);
   }
 
   selection(): Promise<string[]> {
@@ -151,20 +97,6 @@ class Canvas {
   }
 }
 
-const sticky = (id: string, x: number, y: number): Obj => ({
-  id,
-  type: 'sticky',
-  x,
-  y,
-  width: 120,
-  height: 120,
-  text: id,
-  backgroundColor: '#FFF2B3',
-  textColor: '#333333',
-  fontSize: 14,
-  textAlign: 'left',
-  zIndex: 0,
-});
 const rect = (id: string, x: number, y: number, w = 80, h = 60): Obj => ({
   id,
   type: 'rectangle',
