@@ -17,6 +17,7 @@ import { sceneToPdf } from './pdf.ts';
 import { bandRows, bandScene } from './bands.ts';
 import { assemblePng, encodeBand, type PngBand } from './png.ts';
 import { shadowRaster } from './raster.ts';
+import { stopwatch } from '../domain/stopwatch.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf';
 
@@ -50,13 +51,7 @@ const SVG_FONT_CSS = `text{font-family:'${SCENE_FONT_FAMILY}','${SCENE_EMOJI_FAM
 export default async function render(task: BandTask): Promise<BandResult>;
 export default async function render(task: RenderTask): Promise<RenderResult>;
 export default async function render(task: RenderTask | BandTask): Promise<RenderResult | BandResult> {
-  const phases: Phases = {};
-  let t0 = performance.now();
-  const lap = (name: string) => {
-    const t = performance.now();
-    phases[name] = Math.round(t - t0);
-    t0 = t;
-  };
+  const { phases, lap } = stopwatch(Math.round);
   const scene = boardToScene(task.board, { area: task.area, background: task.background });
   lap('scene');
   if (scene.items.length > task.maxObjects)

@@ -10,6 +10,7 @@ import { checkArea, ExportRequest } from '../domain/area.ts';
 import { pdfAllowed, type PdfEntitlement } from '../domain/entitlements.ts';
 import { contentDisposition, exportFileName } from '../domain/filename.ts';
 import { GateBusy, type Gate } from '../domain/gate.ts';
+import { stopwatch } from '../domain/stopwatch.ts';
 import { drawableImage, imageSourcesInArea } from '../domain/images.ts';
 import type { InternalClients } from '../clients/internal.ts';
 import type { ExportLimits } from '../config.ts';
@@ -70,13 +71,7 @@ export function exportRouter(deps: ExportRouteDeps): Router {
   for (const format of ['png', 'svg', 'pdf'] as const) {
     r.post(`/export/${format}`, requireAuth(deps.verifier), async (req, res) => {
       // Where this export's time went, answered as Server-Timing (the bench prints it).
-      const timing: string[] = [];
-      let lapStart = performance.now();
-      const lap = (name: string) => {
-        const now = performance.now();
-        timing.push(`${name};dur=${(now - lapStart).toFixed(1)}`);
-        lapStart = now;
-      };
+      const { phases: steps, lap } = stopwatch();
       const body = parse(ExportRequest, req.body ?? {});
       const area = checkArea(body.area, deps.limits);
       const userId = req.user!.sub;
@@ -125,6 +120,7 @@ export function exportRouter(deps: ExportRouteDeps): Router {
       }
       if (!result.ok) throw appError('EXPORT_TOO_MANY_OBJECTS');
       lap('render');
+      const timing = Object.entries(steps).map(([step, ms]) => `${step};dur=${ms.toFixed(1)}`);
       // The render's steps in its thread (the slowest band's, for a PNG in bands).
       for (const [phase, ms] of Object.entries(result.phases)) timing.push(`thread-${phase};dur=${ms}`);
       res.set({
