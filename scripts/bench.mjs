@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { ensureInfra } from './ensure-infra.mjs';
 import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
@@ -15,6 +16,12 @@ const [which, ...rest] = process.argv.slice(2);
 if (which && !suites.includes(which)) {
   console.error(`unknown suite "${which}"; available: ${suites.join(', ')}`);
   process.exit(2);
+}
+// A bare machine has no node_modules, NATS, FerretDB or Chromium yet; the suites need them all.
+const problems = ensureInfra();
+if (problems.length) {
+  for (const p of problems) console.error(`[bench] ${p}`);
+  process.exit(1);
 }
 buildFrontendIfStale();
 let failed = 0;

@@ -18,6 +18,7 @@ import { boardsRouter, type RevokeLinks } from './routes/boards.ts';
 import { createRouteContext } from './routes/context.ts';
 import { foldersRouter } from './routes/folders.ts';
 import { internalRouter } from './routes/internal.ts';
+import { ListCache, listCacheMetrics } from './list-cache.ts';
 import { realtimeLinkRevoker } from './realtime-links.ts';
 import { tagsRouter } from './routes/tags.ts';
 
@@ -53,7 +54,9 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
     readiness: { postgres: () => pingDatabase(pool), events: () => transport.healthy() },
   });
 
-  const ctx = createRouteContext(pool, verifier);
+  const listCache = new ListCache(config.listCacheBytes ?? 32 * 1024 * 1024);
+  if (deps.registry) listCacheMetrics(deps.registry, listCache);
+  const ctx = createRouteContext(pool, verifier, listCache);
   app.use('/api', boardsRouter(ctx, deps.revokeLinks), foldersRouter(ctx), tagsRouter(ctx));
   if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken));
   app.use('/internal', internalRouter(ctx));
@@ -93,7 +96,7 @@ export const boardsService = defineService({
       pool: rt.pool(SCHEMA, { max: config.DATABASE_POOL_MAX }),
       transport: rt.transport,
       logger: rt.logger,
-      config: { http: { bodyLimit: config.BODY_LIMIT } },
+      config: { http: { bodyLimit: config.BODY_LIMIT }, listCacheBytes: config.LIST_CACHE_MB * 1024 * 1024 },
       verifier: rt.verifier,
       internalToken: rt.internalToken,
       registry: rt.registry,

@@ -8,6 +8,8 @@ export const BoardsConfigSchema = serviceConfig(3002, {
   /** Auth's public keys, e.g. http://auth:3001/internal/jwks */
   AUTH_JWKS_URL: env.url(),
   BODY_LIMIT: z.string().default('100kb'),
+  /** Memory for recent dashboard answers (src/list-cache.ts); 0 turns the cache off. */
+  LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Realtime, told synchronously when share links die (POST /internal/boards/:id/revoke). */
   REALTIME_URL: env.optionalString(),
 });
@@ -17,4 +19,6 @@ export type BoardsConfig = z.infer<typeof BoardsConfigSchema>;
 /** What createBoardsService itself needs from the configuration (the runner reads the rest). */
 export interface BoardsServiceConfig {
   http: { bodyLimit: string };
+  /** Bytes of recent dashboard answers kept (0: none). */
+  listCacheBytes?: number;
 }

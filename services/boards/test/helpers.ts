@@ -20,6 +20,8 @@ export interface Harness {
   base: string;
   user(name?: string): Promise<TestUser>;
   api(method: string, path: string, opts?: { token?: string; share?: string; body?: unknown; raw?: string }): Promise<{ status: number; body: any }>;
+  /** A second boards service on the same database (another replica), with its own pool and memory. */
+  replica(): Promise<Pick<Harness, 'api' | 'stop'>>;
   stop(): Promise<void>;
 }
 
@@ -35,16 +37,20 @@ export async function startHarness(): Promise<Harness> {
   const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
   const verifier = createTokenVerifier({ jwks: { keys: [jwk] } });
-  const service = await createBoardsService({
-    pool,
-    transport,
-    logger: createLogger('boards-test', 'silent'),
-    config: { http: { bodyLimit: '100kb' } },
-    verifier,
-  });
-  await service.start();
-  const server: RunningServer = await listen(service.app, 0, '127.0.0.1');
-  const base = `http://127.0.0.1:${server.port}`;
+  const serve = async (replicaPool: Pool, replicaTransport: EventTransport) => {
+    const service = await createBoardsService({
+      pool: replicaPool,
+      transport: replicaTransport,
+      logger: createLogger('boards-test', 'silent'),
+      config: { http: { bodyLimit: '100kb' } },
+      verifier,
+    });
+    await service.start();
+    const server: RunningServer = await listen(service.app, 0, '127.0.0.1');
+    return { service, server, base: `http://127.0.0.1:${server.port}` };
+  };
+  const { service, server, base } = await serve(pool, transport);
+  const replicas: Array<() => Promise<void>> = [];
 
   return {
     pool,
@@ -64,7 +70,25 @@ export async function startHarness(): Promise<Harness> {
       return { id, name, token };
     },
     api: (method, path, opts = {}) => callJson(base, method, path, opts),
+    async replica() {
+      const replicaPool = createPool({ url, schema: SCHEMA, max: 5 });
+      // Its own transport: the in-process one allows one consumer per durable (events are not what this tests).
+      const replicaTransport = createInProcessTransport();
+      const r = await serve(replicaPool, replicaTransport);
+      let stopped = false;
+      const stop = async () => {
+        if (stopped) return;
+        stopped = true;
+        await r.server.close();
+        await r.service.stop();
+        await replicaTransport.close();
+        await replicaPool.end();
+      };
+      replicas.push(stop);
+      return { api: (method, path, opts = {}) => callJson(r.base, method, path, opts), stop };
+    },
     async stop() {
+      for (const stopReplica of replicas.splice(0)) await stopReplica();
       await server.close();
       await service.stop();
       await transport.close();

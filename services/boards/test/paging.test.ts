@@ -78,6 +78,46 @@ describe('board list paging', () => {
     expect(expected).toMatchObject({ link_role: 'viewer', folder_name: 'Папка', tags: [{ name: 'сверка' }] });
   });
 
+  it('keeps the stored list card and tags right through every kind of write (migration 008)', async () => {
+    const [, second, third] = ids;
+    const same = async (id: string, why: string) => {
+      const list = await h.api('GET', '/api/boards?limit=500', { token: carol.token });
+      const { userRole: _role, ...one } = (await h.api('GET', `/api/boards/${id}`, { token: carol.token })).body.board;
+      expect(list.body.boards.find((b: { id: string }) => b.id === id), why).toEqual(one);
+      return one;
+    };
+    const a = (await h.api('POST', '/api/tags', { token: carol.token, body: { name: 'альфа', color: '#10B981' } })).body.tag;
+    const b = (await h.api('POST', '/api/tags', { token: carol.token, body: { name: 'бета', color: '#EF4444' } })).body.tag;
+    await h.api('PUT', `/api/tags/board/${second}`, { token: carol.token, body: { tagIds: [a.id, b.id] } });
+    await h.api('PUT', `/api/tags/board/${third}`, { token: carol.token, body: { tagIds: [b.id] } });
+    expect((await same(second, 'tags assigned')).tags.map((t: { name: string }) => t.name)).toEqual(['альфа', 'бета']);
+    // A rename reorders; a recolour shows on every board that carries the tag.
+    await h.api('PUT', `/api/tags/${a.id}`, { token: carol.token, body: { name: 'яша', color: '#3B82F6' } });
+    expect((await same(second, 'tag renamed')).tags.map((t: { name: string }) => t.name)).toEqual(['бета', 'яша']);
+    await h.api('PUT', `/api/tags/${b.id}`, { token: carol.token, body: { name: 'бета', color: '#F59E0B' } });
+    expect((await same(third, 'tag recoloured')).tags).toEqual([{ id: b.id, name: 'бета', color: '#F59E0B' }]);
+    await h.api('DELETE', `/api/tags/${b.id}`, { token: carol.token });
+    expect((await same(third, 'tag deleted')).tags).toEqual([]);
+    expect((await same(second, 'tag deleted')).tags.map((t: { name: string }) => t.name)).toEqual(['яша']);
+    await h.api('PUT', `/api/tags/board/${second}`, { token: carol.token, body: { tagIds: [] } });
+    expect((await same(second, 'tags cleared')).tags).toEqual([]);
+    // The board's own fields, the folder's name and colour, and characters JSON must escape.
+    await h.api('PATCH', `/api/boards/${second}`, { token: carol.token, body: { title: 'Кавычки " и \\ обратная черта', background: 'dots' } });
+    const folder = (await h.api('POST', '/api/folders', { token: carol.token, body: { name: 'Старое', parent_id: null } })).body.folder;
+    await h.api('POST', '/api/folders/move-board', { token: carol.token, body: { board_id: second, folder_id: folder.id } });
+    await h.api('PATCH', `/api/folders/${folder.id}`, { token: carol.token, body: { name: 'Новое "имя"', color: '#8B5CF6' } });
+    await h.api('PUT', `/api/boards/${second}/sharing`, { token: carol.token, body: { enabled: true } });
+    expect(await same(second, 'renamed, moved, shared')).toMatchObject({
+      title: 'Кавычки " и \\ обратная черта',
+      background: 'dots',
+      folder_name: 'Новое "имя"',
+      folder_color: '#8B5CF6',
+      is_link_sharing_enabled: true,
+    });
+    await h.api('DELETE', `/api/folders/${folder.id}`, { token: carol.token });
+    expect(await same(second, 'folder deleted')).toMatchObject({ folder_id: null, folder_name: null, folder_color: null });
+  });
+
   it('computes link_role in SQL as the domain rule does, for every combination', async () => {
     const tokens = [null, 't'];
     for (const enabled of [false, true])

@@ -31,6 +31,7 @@ import {
 } from '../domain/sharing.ts';
 import { publishBoardCreated, publishBoardDeleted, publishBoardUpdated, publishSharingChanged } from '../events/publish.ts';
 import * as boards from '../store/boards.ts';
+import { listVersion } from '../store/list-versions.ts';
 import { getCamera, saveCamera } from '../store/cameras.ts';
 import { getEntitlement, userName } from '../store/projections.ts';
 import { idParam, ownBoardLocked, ownFolder, shareTokenOf, userId, type RouteContext } from './context.ts';
@@ -82,6 +83,12 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
     const search = q.search?.trim().toLowerCase() || undefined;
     const after = q.cursor ? boards.decodeCursor(q.cursor) : undefined;
     if (after === null) throw appError('VALIDATION_ERROR', { message: BOARD_TEXTS.badCursor, fields: { cursor: BOARD_TEXTS.badCursor } });
+    // A repeated load is served from the cache while the owner's list version stands (src/list-cache.ts).
+    const call = JSON.stringify(['boards', folderId, search, tagIds, q.cursor ?? null, q.limit, impossible]);
+    if (ctx.listCache.has(me, call)) {
+      const kept = ctx.listCache.get(me, call, await listVersion(pool, me));
+      if (kept) return void res.type('application/json').send(kept);
+    }
     const page = await boards.listBoardsPage(pool, me, {
       folderId,
       search,
@@ -96,9 +103,9 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
       nextCursor: page.next ? boards.encodeCursor(page.next) : null,
     };
     // The page arrives as JSON text from PostgreSQL and goes out as is (its shape: test/answer-shapes.test.ts).
-    res
-      .type('application/json')
-      .send(`{"boards":${page.boardsJson},"limits":${JSON.stringify(rest.limits)},"nextCursor":${JSON.stringify(rest.nextCursor)}}`);
+    const body = Buffer.from(`{"boards":${page.boardsJson},"limits":${JSON.stringify(rest.limits)},"nextCursor":${JSON.stringify(rest.nextCursor)}}`);
+    ctx.listCache.set(me, call, page.version, body);
+    res.type('application/json').send(body);
   });
 
   r.post('/boards', ...ctx.auth, async (req, res) => {

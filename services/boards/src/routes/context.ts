@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Pool, Queryable } from '@wb/db';
 import { appError, optionalAuth, requireAuth, type TokenVerifier } from '@wb/service-kit';
 import { isUuid } from '../domain/ids.ts';
+import type { ListCache } from '../list-cache.ts';
 import { lockBoard, type LockedBoard } from '../store/boards.ts';
 import { getFolder, type FolderRef } from '../store/folders.ts';
 import { upsertUserName } from '../store/projections.ts';
@@ -13,6 +14,8 @@ export interface RouteContext {
   auth: RequestHandler[];
   /** optionalAuth + the same. */
   maybeAuth: RequestHandler[];
+  /** Recent dashboard answers, checked against the owner's list version. */
+  listCache: ListCache;
 }
 
 const NAME_CACHE_MAX = 50_000;
@@ -34,9 +37,9 @@ function rememberName(pool: Pool): RequestHandler {
   };
 }
 
-export function createRouteContext(pool: Pool, verifier: TokenVerifier): RouteContext {
+export function createRouteContext(pool: Pool, verifier: TokenVerifier, listCache: ListCache): RouteContext {
   const remember = rememberName(pool);
-  return { pool, verifier, auth: [requireAuth(verifier), remember], maybeAuth: [optionalAuth(verifier), remember] };
+  return { pool, verifier, auth: [requireAuth(verifier), remember], maybeAuth: [optionalAuth(verifier), remember], listCache };
 }
 
 export const userId = (req: { user?: { sub: string } }): string => {

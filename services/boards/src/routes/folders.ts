@@ -17,6 +17,7 @@ import { isUuid } from '../domain/ids.ts';
 import { publishBoardUpdated } from '../events/publish.ts';
 import * as boards from '../store/boards.ts';
 import * as folders from '../store/folders.ts';
+import { listVersion } from '../store/list-versions.ts';
 import { idParam, ownBoardLocked, ownFolder, userId, type RouteContext } from './context.ts';
 
 const MSG_TARGET_ELSEWHERE = 'Папка-ориентир находится в другой родительской папке';
@@ -64,7 +65,15 @@ export function foldersRouter(ctx: RouteContext): Router {
     });
 
   r.get('/folders', ...ctx.auth, async (req, res) => {
-    res.json({ folders: await tree(pool, userId(req)) } satisfies FoldersAnswer);
+    const me = userId(req);
+    // A repeated load is served from the cache while the owner's list version stands (src/list-cache.ts).
+    // The version is read before the rows: an answer newer than its version only costs a rebuild later.
+    const version = await listVersion(pool, me);
+    const kept = ctx.listCache.get(me, 'folders', version);
+    if (kept) return void res.type('application/json').send(kept);
+    const body = Buffer.from(JSON.stringify({ folders: await tree(pool, me) } satisfies FoldersAnswer));
+    ctx.listCache.set(me, 'folders', version, body);
+    res.type('application/json').send(body);
   });
 
   r.post('/folders', ...ctx.auth, async (req, res) => {

@@ -114,11 +114,13 @@ export function decodeCursor(cursor: string): PageKey | null {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The WHERE, ORDER BY and LIMIT over `boards b` for a filter; parameter $1 is the owner. */
 function filterSql(ownerId: string, f: BoardFilter) {
   const where = ['b.owner_id = $1'];
   const params: unknown[] = [ownerId];
+  const order = 'ORDER BY b.updated_at DESC, b.id DESC';
   // Nothing can match: the other filters' values are not even valid ids, so they stay out of the SQL.
-  if (f.none) return { sql: selectBoards(`${where[0]} AND false`), params };
+  if (f.none) return { where: `${where[0]} AND false`, order, page: '', params };
   if (f.folderId === null) where.push('b.folder_id IS NULL');
   else if (f.folderId !== undefined) {
     params.push(f.folderId);
@@ -141,16 +143,17 @@ function filterSql(ownerId: string, f: BoardFilter) {
       `(b.updated_at, b.id) < (timestamptz 'epoch' + $${params.length - 1}::bigint * interval '1 microsecond', $${params.length}::uuid)`,
     );
   }
-  const order = 'ORDER BY b.updated_at DESC, b.id DESC';
   let page = '';
   if (f.limit) {
     params.push(Math.trunc(f.limit));
     page = `LIMIT $${params.length}`;
   }
-  return { sql: selectBoards(where.join(' AND '), order, page), params };
+  return { where: where.join(' AND '), order, page, params };
 }
 
 export interface BoardPage {
+  /** The owner's list version (migration 009) in the snapshot the page was read from. */
+  version: string;
   /** The page as JSON text, items shaped exactly as toListItem() shapes them (owner view). */
   boardsJson: string;
   /** Key of the page's last board when another page follows. */
@@ -179,30 +182,34 @@ function statementName(text: string): string {
 
 export async function listBoardsPage(db: Queryable, ownerId: string, f: BoardFilter & { limit: number }): Promise<BoardPage> {
   // One row more than the page tells whether another page exists.
-  const { sql, params } = filterSql(ownerId, { ...f, limit: f.limit + 1 });
+  const { where, order, page, params } = filterSql(ownerId, { ...f, limit: f.limit + 1 });
   params.push(f.limit);
   const size = `$${params.length}`;
-  const text = `WITH page AS (${sql}),
-       numbered AS (SELECT p.*, row_number() OVER (ORDER BY p.updated_us DESC, p.id DESC) AS n FROM page p)
-     SELECT COALESCE((SELECT boards FROM board_counts WHERE owner_id = $1), 0) AS current,
+  // Each item is the stored card (migration 008) completed with the owner's name (every listed board
+  // is the caller's), the folder's name and colour, and the stored tags: text concatenation only.
+  const text = `WITH page AS (SELECT b.id, b.updated_at, b.folder_id, b.card, b.tags_json FROM boards b WHERE ${where} ${order} ${page}),
+       numbered AS (SELECT p.*, row_number() OVER (ORDER BY p.updated_at DESC, p.id DESC) AS n FROM page p),
+       owner AS (SELECT COALESCE((SELECT to_json(name)::text FROM users WHERE id = $1), 'null') AS name)
+     SELECT COALESCE((SELECT version FROM list_versions WHERE owner_id = $1), 0)::text AS version,
+            COALESCE((SELECT boards FROM board_counts WHERE owner_id = $1), 0) AS current,
             (SELECT row_to_json(e) FROM (SELECT max_boards, max_canvas_w, max_canvas_h, export_pdf, limits_enabled
                                            FROM entitlements WHERE user_id = $1) e) AS entitlement,
-            COALESCE((SELECT json_agg(json_build_object(
-                        'id', id, 'title', title, 'folder_id', folder_id, 'owner_id', owner_id, 'owner_name', owner_name,
-                        'created_at', created_at, 'updated_at', updated_at, 'folder_name', folder_name,
-                        'folder_color', folder_color, 'background', background,
-                        'is_link_sharing_enabled', is_link_sharing_enabled,
-                        'link_role', board_link_role(is_link_sharing_enabled, viewer_token, guest_token, editor_token),
-                        'viewer_token_hash', viewer_token, 'guest_token_hash', guest_token, 'editor_token_hash', editor_token,
-                        'tags', tags) ORDER BY n)
-                        FROM numbered WHERE n <= ${size}), '[]'::json)::text AS boards_json,
-            (SELECT updated_us FROM numbered WHERE n = ${size} AND EXISTS (SELECT 1 FROM numbered WHERE n > ${size})) AS next_us,
+            COALESCE((SELECT '[' || string_agg(
+                        n.card || ',"owner_name":' || o.name
+                          || ',"folder_name":' || COALESCE(to_json(f.name)::text, 'null')
+                          || ',"folder_color":' || COALESCE(to_json(f.color)::text, 'null')
+                          || ',"tags":' || n.tags_json || '}', ',' ORDER BY n.n) || ']'
+                        FROM numbered n CROSS JOIN owner o LEFT JOIN folders f ON f.id = n.folder_id
+                       WHERE n.n <= ${size}), '[]') AS boards_json,
+            (SELECT (extract(epoch FROM updated_at) * 1000000)::bigint FROM numbered
+              WHERE n = ${size} AND EXISTS (SELECT 1 FROM numbered WHERE n > ${size})) AS next_us,
             (SELECT id FROM numbered WHERE n = ${size} AND EXISTS (SELECT 1 FROM numbered WHERE n > ${size})) AS next_id`;
   // Named by its text, so each connection parses and plans each filter combination once. Not for
   // searches: a cached generic plan cannot see that a rare pattern suits the trigram index and walks
   // every board of the owner instead (7 ms instead of 0.4 ms for 10,000 boards).
   const name = f.search ? undefined : statementName(text);
   const { rows } = await db.query<{
+    version: string;
     current: number;
     entitlement: Entitlement | null;
     boards_json: string;
@@ -211,6 +218,7 @@ export async function listBoardsPage(db: Queryable, ownerId: string, f: BoardFil
   }>({ name, text, values: params });
   const r = rows[0]!;
   return {
+    version: r.version,
     boardsJson: r.boards_json,
     next: r.next_us !== null && r.next_id !== null ? { updatedUs: r.next_us, id: r.next_id } : null,
     current: r.current,
