@@ -150,6 +150,45 @@ describe('group commit', () => {
     expect(gc.backlogBytes).toBe(0);
   });
 
+  it('starts writing the next batch before fanning out the durable one, never two writes at once, in order', async () => {
+    const log: string[] = [];
+    const finishes: Array<() => void> = [];
+    let writing = 0;
+    const gc = new GroupCommit({
+      write: (entries) => {
+        writing++;
+        expect(writing).toBe(1);
+        log.push(`write ${entries.length}`);
+        return new Promise<void>((r) =>
+          finishes.push(() => {
+            writing--;
+            r();
+          }),
+        );
+      },
+      windowMs: 0,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (room, updates) => log.push(`show ${room.boardId} ${updates.length}`),
+      onPressure: () => {},
+    });
+    const a = new Room('a');
+    const b = new Room('b');
+    gc.add(a, update('a1'), 'c');
+    await new Promise((r) => setTimeout(r, 5));
+    gc.add(a, update('a2'), 'c');
+    gc.add(b, update('b1'), 'c');
+    finishes.shift()!();
+    await new Promise((r) => setTimeout(r, 5));
+    // The second batch was on its way before the first was shown.
+    expect(log).toEqual(['write 1', 'write 2', 'show a 1']);
+    finishes.shift()!();
+    await gc.settled(a);
+    await gc.settled(b);
+    expect(log).toEqual(['write 1', 'write 2', 'show a 1', 'show a 1', 'show b 1']);
+    expect(gc.backlogBytes).toBe(0);
+  });
+
   it('drops the queued updates of a revoked origin, keeps the others', async () => {
     let finish: () => void = () => {};
     const shown: unknown[] = [];

@@ -55,7 +55,7 @@ export function createRealtimeMetrics(
   const durable = new promClient.Histogram({
     name: 'realtime_durability_window_seconds',
     help: 'From accepting an update to it being in the store (and only then visible to others)',
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1, 5],
+    buckets: [0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 0.25, 1, 5],
     registers,
   });
   const batchUpdates = new promClient.Histogram({
