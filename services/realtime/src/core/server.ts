@@ -416,29 +416,28 @@ export class RealtimeServer {
     });
   }
 
-  /** Sends what the room produced as one merged update per connection, leaving out each one's own. */
+  /**
+   * Sends what the room produced as ONE merged update, framed once, to every connection. A
+   * connection that produced all of it gets nothing; one that produced part of it gets the whole
+   * (its own part applies as a no-op), as Hocuspocus and y-websocket send everything to everyone.
+   * Merging a copy without each sender's own part cost one mergeUpdates per sender per batch,
+   * most of the fan-out's CPU when every client of a board types.
+   */
   private flushOutgoing(room: Room): void {
     const out = room.outgoing;
     if (out.length === 0) return;
     room.outgoing = [];
-    const sources = new Set<unknown>();
-    for (const o of out) sources.add(o.origin);
+    const own = new Map<unknown, number>();
+    for (const o of out) own.set(o.origin, (own.get(o.origin) ?? 0) + 1);
+    let message: Uint8Array | null = null;
     let all: Uint8Array | null = null;
-    let allMessage: Uint8Array | null = null;
     let sent = 0;
     let bytes = 0;
     for (const c of room.connections) {
-      if (!sources.has(c)) {
-        all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
-        // Framed once for every connection that gets all of it.
-        allMessage ??= encodeUpdate(all);
-        bytes += c.sendUpdate(all, allMessage);
-        sent++;
-        continue;
-      }
-      const others = out.filter((o) => o.origin !== c);
-      if (others.length === 0) continue;
-      bytes += c.sendUpdate(others.length === 1 ? others[0]!.update : Y.mergeUpdates(others.map((o) => o.update)));
+      if (own.get(c) === out.length) continue;
+      all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
+      message ??= encodeUpdate(all);
+      bytes += c.sendUpdate(all, message);
       sent++;
     }
     this.stats.updatesOut(sent);
