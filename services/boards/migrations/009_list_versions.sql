@@ -9,42 +9,31 @@ CREATE TABLE list_versions (
   version bigint NOT NULL
 );
 
-CREATE FUNCTION bump_list_versions(owners uuid[]) RETURNS void LANGUAGE sql AS $$
-  -- Ordered, so two transactions that touch the same owners lock their rows in the same order.
-  INSERT INTO list_versions AS v (owner_id, version)
-  SELECT o, 1 FROM (SELECT DISTINCT o FROM unnest(owners) o WHERE o IS NOT NULL) d ORDER BY o
-  ON CONFLICT (owner_id) DO UPDATE SET version = v.version + 1
-$$;
-
--- TG_ARGV[0] names the owner column of the changed rows (transition table "changed").
-CREATE FUNCTION list_version_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The number changes at COMMIT (deferred constraint triggers), once per owner and transaction:
+-- taking the owner's row lock at the end, after every other lock the transaction needs, cannot
+-- deadlock with another transaction of the same owner (a folder deletion holding it while waiting
+-- for a board that a board edit holds while waiting for it, as statement-time bumps could).
+CREATE FUNCTION list_version_touch() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  owner uuid := (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0])::uuid;
+  done text;
 BEGIN
-  EXECUTE format('SELECT bump_list_versions(array_agg(%I)) FROM changed', TG_ARGV[0]);
+  IF owner IS NULL THEN RETURN NULL; END IF;
+  -- Bumped once per transaction, however many rows it changed (a transaction-local setting).
+  done := 'wb_list_version.o' || replace(owner::text, '-', '');
+  IF current_setting(done, true) = '1' THEN RETURN NULL; END IF;
+  PERFORM set_config(done, '1', true);
+  INSERT INTO list_versions AS v (owner_id, version) VALUES (owner, 1)
+    ON CONFLICT (owner_id) DO UPDATE SET version = v.version + 1;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER list_version_boards_insert AFTER INSERT ON boards
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-CREATE TRIGGER list_version_boards_update AFTER UPDATE ON boards
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-CREATE TRIGGER list_version_boards_delete AFTER DELETE ON boards
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-
-CREATE TRIGGER list_version_folders_insert AFTER INSERT ON folders
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-CREATE TRIGGER list_version_folders_update AFTER UPDATE ON folders
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-CREATE TRIGGER list_version_folders_delete AFTER DELETE ON folders
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('owner_id');
-
-CREATE TRIGGER list_version_users_insert AFTER INSERT ON users
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('id');
-CREATE TRIGGER list_version_users_update AFTER UPDATE ON users
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('id');
-
-CREATE TRIGGER list_version_entitlements_insert AFTER INSERT ON entitlements
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('user_id');
-CREATE TRIGGER list_version_entitlements_update AFTER UPDATE ON entitlements
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('user_id');
-CREATE TRIGGER list_version_entitlements_delete AFTER DELETE ON entitlements
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION list_version_after_change('user_id');
+-- TG_ARGV[0] names the owner column.
+CREATE CONSTRAINT TRIGGER list_version_boards AFTER INSERT OR UPDATE OR DELETE ON boards
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_touch('owner_id');
+CREATE CONSTRAINT TRIGGER list_version_folders AFTER INSERT OR UPDATE OR DELETE ON folders
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_touch('owner_id');
+CREATE CONSTRAINT TRIGGER list_version_users AFTER INSERT OR UPDATE ON users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_touch('id');
+CREATE CONSTRAINT TRIGGER list_version_entitlements AFTER INSERT OR UPDATE OR DELETE ON entitlements
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_touch('user_id');

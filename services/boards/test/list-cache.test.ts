@@ -77,6 +77,31 @@ describe('dashboard answers kept between loads', () => {
     expect((await tree())[0].board_count).toBe(0);
   });
 
+  it('one owner’s concurrent writes and reads all answer (no deadlock, no 500)', async () => {
+    const u = await h.user('Спешащий');
+    const statuses: number[] = [];
+    for (let round = 0; round < 15; round++) {
+      const folder = (await h.api('POST', '/api/folders', { token: u.token, body: { name: `Папка ${round}`, parent_id: null } })).body.folder;
+      const child = (await h.api('POST', '/api/folders', { token: u.token, body: { name: 'Вложенная', parent_id: folder.id } })).body.folder;
+      const boards = await Promise.all(
+        [0, 1, 2].map(async (i) => (await h.api('POST', '/api/boards', { token: u.token, body: { title: `Д ${i}`, folder_id: folder.id } })).body.board),
+      );
+      const tag = (await h.api('POST', '/api/tags', { token: u.token, body: { name: `тег ${round}` } })).body.tag;
+      await h.api('PUT', `/api/tags/board/${boards[0].id}`, { token: u.token, body: { tagIds: [tag.id] } });
+      // A folder deletion (moves its subfolder up, its boards to the root) against edits of its boards and tags.
+      const answers = await Promise.all([
+        h.api('DELETE', `/api/folders/${folder.id}`, { token: u.token }),
+        ...boards.map((b) => h.api('PATCH', `/api/boards/${b.id}`, { token: u.token, body: { title: `Новое ${round}` } })),
+        h.api('PUT', `/api/tags/${tag.id}`, { token: u.token, body: { name: `тег ${round}!` } }),
+        h.api('POST', '/api/folders/move-board', { token: u.token, body: { board_id: boards[1].id, folder_id: child.id } }),
+        h.api('GET', '/api/boards', { token: u.token }),
+        h.api('GET', '/api/folders', { token: u.token }),
+      ]);
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+
   it('an owner renamed or a plan changed by an event shows in the repeated load', async () => {
     const u = await h.user('Прежнее имя');
     await h.api('POST', '/api/boards', { token: u.token, body: { title: 'Доска', folder_id: null } });
