@@ -39,10 +39,12 @@ export function createPostgresStore(pool: Pool): DocumentStore {
     async appendMany(entries) {
       if (entries.length === 0) return;
       // One statement, one round trip, one WAL flush at commit; unnest keeps the order of ids.
-      await pool.query('INSERT INTO board_updates (board_id, update) SELECT * FROM unnest($1::text[], $2::bytea[])', [
-        entries.map((e) => e.boardId),
-        entries.map((e) => Buffer.from(e.update.buffer, e.update.byteOffset, e.update.byteLength)),
-      ]);
+      // Named: every group commit runs it, so each connection parses and plans it once.
+      await pool.query({
+        name: 'realtime_append_many',
+        text: 'INSERT INTO board_updates (board_id, update) SELECT * FROM unnest($1::text[], $2::bytea[])',
+        values: [entries.map((e) => e.boardId), entries.map((e) => Buffer.from(e.update.buffer, e.update.byteOffset, e.update.byteLength))],
+      });
     },
 
     async saveState(boardId, s: NewState) {
