@@ -77,6 +77,23 @@ describe('dashboard answers kept between loads', () => {
     expect((await tree())[0].board_count).toBe(0);
   });
 
+  it('keeps each filter’s answer apart: all boards, boards without a folder, one folder', async () => {
+    // Found by the dashboard's browser test: the key was JSON of the filter, where an undefined
+    // folder (all boards) and a null one (without a folder) are both written as null.
+    const u = await h.user('Фильтры');
+    const titles = async (q: string) =>
+      (await h.api('GET', `/api/boards${q}`, { token: u.token })).body.boards.map((b: { title: string }) => b.title).sort();
+    const folder = (await h.api('POST', '/api/folders', { token: u.token, body: { name: 'Проекты', parent_id: null } })).body.folder;
+    await h.api('POST', '/api/boards', { token: u.token, body: { title: 'Альфа', folder_id: null } });
+    await h.api('POST', '/api/boards', { token: u.token, body: { title: 'Бета', folder_id: folder.id } });
+    for (let round = 0; round < 2; round++) {
+      expect(await titles('')).toEqual(['Альфа', 'Бета']);
+      expect(await titles('?folder_id=none')).toEqual(['Альфа']);
+      expect(await titles(`?folder_id=${folder.id}`)).toEqual(['Бета']);
+      expect(await titles('?search=')).toEqual(['Альфа', 'Бета']);
+    }
+  });
+
   it('one owner’s concurrent writes and reads all answer (no deadlock, no 500)', async () => {
     const u = await h.user('Спешащий');
     const statuses: number[] = [];

@@ -84,7 +84,9 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
     const after = q.cursor ? boards.decodeCursor(q.cursor) : undefined;
     if (after === null) throw appError('VALIDATION_ERROR', { message: BOARD_TEXTS.badCursor, fields: { cursor: BOARD_TEXTS.badCursor } });
     // A repeated load is served from the cache while the owner's list version stands (src/list-cache.ts).
-    const call = JSON.stringify(['boards', folderId, search, tagIds, q.cursor ?? null, q.limit, impossible]);
+    // Every part is spelled out: JSON turns an undefined array item into null, which would make
+    // "all boards" (no folder filter) and "boards without a folder" (folder null) one key.
+    const call = JSON.stringify(['boards', folderId === undefined ? 'all' : folderId === null ? 'none' : `f:${folderId}`, search ?? '', tagIds, q.cursor ?? '', q.limit, impossible]);
     if (ctx.listCache.has(me, call)) {
       const kept = ctx.listCache.get(me, call, await listVersion(pool, me));
       if (kept) return void res.type('application/json').send(kept);
