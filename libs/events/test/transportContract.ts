@@ -61,9 +61,12 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
         },
       });
       const e = boardCreated();
+      // "Inside" is the synchronous call: over JetStream the consumer may well get the message
+      // before the publish acknowledgement comes back, so the promise may resolve after delivery.
       publishing = true;
-      await transport.publish(e);
+      const published = transport.publish(e);
       publishing = false;
+      await published;
       await waitFor(() => got !== null);
       expect(duringPublish).toBe(false);
       expect(got).toEqual(e);
