@@ -9,10 +9,25 @@ import { admits } from '../src/domain/capacity.ts';
 import { KeyedLimiter, fullBucket, take } from '../src/domain/rate-limit.ts';
 import { cacheBoardAccess } from '../src/admission-cache.ts';
 import { GroupCommit } from '../src/core/group-commit.ts';
+import { binaryFrame } from '../src/core/connection.ts';
+import { createRequire } from 'node:module';
 import { Room } from '../src/core/room.ts';
 import { silent } from './helpers.ts';
 
 const limits = { perBoard: 5, anonymousPerBoard: 3, ownerReserve: 2 };
+
+// ws's own framing, the reference; its types do not declare the Sender.
+const { Sender } = createRequire(import.meta.url)('ws') as { Sender: { frame(data: Buffer, options: object): Buffer[] } };
+
+describe('pre-built WebSocket frames', () => {
+  it('are byte for byte what ws frames for a server-sent binary message, at every length encoding', () => {
+    for (const n of [0, 1, 125, 126, 127, 65_535, 65_536, 200_000]) {
+      const message = Buffer.alloc(n, n % 251);
+      const wsFrame = Buffer.concat(Sender.frame(message, { fin: true, opcode: 2, mask: false, readOnly: true, rsv1: false }));
+      expect(binaryFrame(message).equals(wsFrame), `length ${n}`).toBe(true);
+    }
+  });
+});
 
 describe('capacity', () => {
   it('keeps room for signed-in users and a reserve for the owner', () => {

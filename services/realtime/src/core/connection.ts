@@ -12,6 +12,37 @@ export const MAX_LAG_BYTES = 8 * 1024 * 1024;
 
 let nextId = 1;
 const SEND_BINARY = { binary: true } as const;
+/** ws's Sender state when nothing is queued in it (no compression, no Blob being read). */
+const SENDER_IDLE = 0;
+
+/**
+ * `message` as one unmasked, final, binary WebSocket frame (RFC 6455 §5.2): built once per fan-out
+ * and written to every socket as a single buffer. ws would build a header per socket and hand the
+ * kernel two buffers through cork/writev; at 9,000 deliveries a second that was a sixth of the
+ * fan-out's JavaScript time.
+ */
+export function binaryFrame(message: Uint8Array): Buffer {
+  const n = message.byteLength;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x82;
+  if (head === 2) frame[1] = n;
+  else if (head === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  frame.set(message, head);
+  return frame;
+}
+
+/** The parts of ws's socket the pre-framed path reads; checked on every send. */
+interface WsInternals {
+  _socket?: { writable: boolean; write(data: Buffer): boolean };
+  _sender?: { _state?: number };
+}
 
 /**
  * ws's socket with the one field the core needs: its connection. The close override lives on
@@ -73,14 +104,18 @@ export class Connection {
    * A document update: straight out when the reader keeps up; otherwise merged with whatever
    * else is waiting, so a slow reader costs one catch-up message instead of a growing queue.
    */
-  sendUpdate(update: Uint8Array, message: Uint8Array | null = null): number {
+  sendUpdate(update: Uint8Array, message: Uint8Array | null = null, frame: Buffer | null = null): number {
     if (this.closed) return 0;
     if (this.backlog === null && this.ws.bufferedAmount <= SLOW_BYTES) {
-      // Well under the lag limit: no second check. `message` is the update already framed, shared
-      // by every connection that gets the same update (framing it per socket was a copy each).
+      // Well under the lag limit: no second check. `message` is the update already encoded and
+      // `frame` the same as a WebSocket frame, shared by every connection that gets this update.
       if (this.ws.readyState !== WebSocket.OPEN) return 0;
       const data = message ?? encodeUpdate(update);
-      this.ws.send(data, SEND_BINARY);
+      const internals = this.ws as unknown as WsInternals;
+      // Straight to the TCP socket only while ws has nothing of its own queued, so frames stay in
+      // order; anything else (or a ws without these fields) goes through ws.send.
+      if (frame && internals._sender?._state === SENDER_IDLE && internals._socket?.writable) internals._socket.write(frame);
+      else this.ws.send(data, SEND_BINARY);
       return data.byteLength;
     }
     if (this.backlog === null) {

@@ -32,7 +32,7 @@ import {
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
 import type { RealtimeLimits } from '../config.ts';
-import { Connection, RealtimeSocket } from './connection.ts';
+import { Connection, RealtimeSocket, binaryFrame } from './connection.ts';
 import { GroupCommit, type CommitWriter } from './group-commit.ts';
 import { Room } from './room.ts';
 import { Origin, type Extension, type Identity, type UnloadMode } from './types.ts';
@@ -354,6 +354,8 @@ export class RealtimeServer {
    * event per board and commit instead of per update) and each is sent with its own origin.
    */
   private onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
+    // Nothing else waiting to go out: what goes out is exactly this batch, merged once already.
+    const alone = room.outgoing.length === 0;
     let failed: Connection | null = null;
     try {
       Y.transact(
@@ -389,7 +391,7 @@ export class RealtimeServer {
         this.opts.logger.error({ err, ext: ext.name, boardId: room.boardId }, 'afterCommit failed');
       }
     }
-    this.flushOutgoing(room);
+    this.flushOutgoing(room, alone ? merged : null);
   }
 
   private onPressure(paused: boolean): void {
@@ -423,21 +425,23 @@ export class RealtimeServer {
    * Merging a copy without each sender's own part cost one mergeUpdates per sender per batch,
    * most of the fan-out's CPU when every client of a board types.
    */
-  private flushOutgoing(room: Room): void {
+  private flushOutgoing(room: Room, merged: Uint8Array | null = null): void {
     const out = room.outgoing;
     if (out.length === 0) return;
     room.outgoing = [];
     const own = new Map<unknown, number>();
     for (const o of out) own.set(o.origin, (own.get(o.origin) ?? 0) + 1);
     let message: Uint8Array | null = null;
-    let all: Uint8Array | null = null;
+    let frame: Buffer | null = null;
+    let all: Uint8Array | null = merged;
     let sent = 0;
     let bytes = 0;
     for (const c of room.connections) {
       if (own.get(c) === out.length) continue;
       all ??= out.length === 1 ? out[0]!.update : Y.mergeUpdates(out.map((o) => o.update));
       message ??= encodeUpdate(all);
-      bytes += c.sendUpdate(all, message);
+      frame ??= binaryFrame(message);
+      bytes += c.sendUpdate(all, message, frame);
       sent++;
     }
     this.stats.updatesOut(sent);
