@@ -377,6 +377,9 @@ interface Samples {
   eluMean: number;
   heapMax: number;
   gcMs: number;
+  /** Longest event-loop delay seen, and the median of each 250 ms sample's longest (ms). */
+  lagMaxMs: number;
+  lagMedianMs: number;
 }
 
 /** Event-loop utilisation averaged over the target's processes; heap and GC summed. */
@@ -387,6 +390,8 @@ function readSamples(t: Target, from: number, to: number): Samples | null {
     eluMean: each.reduce((a, x) => a + x!.eluMean, 0) / each.length,
     heapMax: each.reduce((a, x) => a + x!.heapMax, 0),
     gcMs: each.reduce((a, x) => a + x!.gcMs, 0),
+    lagMaxMs: Math.max(...each.map((x) => x!.lagMaxMs)),
+    lagMedianMs: each.reduce((a, x) => a + x!.lagMedianMs, 0) / each.length,
   };
 }
 
@@ -395,18 +400,21 @@ function readServerSamples(t: Server, from: number, to: number): Samples | null 
   const rows = readFileSync(t.sampleFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { t: number; kind?: string; elu: number; heap: number; gcMs: number })
+    .map((l) => JSON.parse(l) as { t: number; kind?: string; elu: number; heap: number; gcMs: number; lagMaxMs?: number })
     .filter((r) => r.kind === undefined && r.t >= from && r.t <= to);
   if (rows.length === 0) return null;
   return {
     eluMean: rows.reduce((s, r) => s + r.elu, 0) / rows.length,
     heapMax: Math.max(...rows.map((r) => r.heap)),
     gcMs: rows.reduce((s, r) => s + r.gcMs, 0),
+    // Each row holds the longest event-loop delay of its 250 ms.
+    lagMaxMs: Math.max(...rows.map((r) => r.lagMaxMs ?? NaN)),
+    lagMedianMs: rows.map((r) => r.lagMaxMs ?? NaN).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!,
   };
 }
 
 type Histogram = Map<number, number>;
-const HISTOGRAMS = { durable: 'realtime_durability_window_seconds', relay: 'realtime_relay_lag_seconds' } as const;
+const HISTOGRAMS = { durable: 'realtime_durability_window_seconds', relay: 'realtime_relay_lag_seconds', commits: 'realtime_commit_batch_updates' } as const;
 
 /**
  * Our histograms' cumulative buckets, the replicas' added up; read at the start and the end of the
@@ -415,7 +423,7 @@ const HISTOGRAMS = { durable: 'realtime_durability_window_seconds', relay: 'real
  */
 async function readHistograms(t: Target): Promise<Record<keyof typeof HISTOGRAMS, Histogram> | null> {
   if (!t.name.startsWith('ours')) return null;
-  const out = { durable: new Map(), relay: new Map() } as Record<keyof typeof HISTOGRAMS, Histogram>;
+  const out = { durable: new Map(), relay: new Map(), commits: new Map() } as Record<keyof typeof HISTOGRAMS, Histogram>;
   try {
     for (const srv of t.servers) {
       if (!srv.metricsUrl) return null;
@@ -433,13 +441,13 @@ async function readHistograms(t: Target): Promise<Record<keyof typeof HISTOGRAMS
   return out;
 }
 
-/** p99 (upper bound of its bucket, in ms) of what was observed between two readings. */
-function windowP99(before: Histogram | undefined, after: Histogram | undefined): number | null {
+/** A quantile (upper bound of its bucket, in ms) of what was observed between two readings. */
+function windowQuantile(before: Histogram | undefined, after: Histogram | undefined, q = 0.99): number | null {
   if (!after) return null;
   const buckets = [...after].map(([le, n]) => [le, n - (before?.get(le) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
   const total = buckets.at(-1)?.[1] ?? 0;
   if (total <= 0) return null;
-  return (buckets.find(([, n]) => n >= total * 0.99)?.[0] ?? Infinity) * 1000;
+  return (buckets.find(([, n]) => n >= total * q)?.[0] ?? Infinity) * 1000;
 }
 
 // ---------------------------------------------------------------- clients
@@ -569,6 +577,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Result {
   p50: number;
+  lagMedianMs: number;
+  lagMaxMs: number;
   p99: number;
   sentPerSec: number;
   deliveredPerSec: number;
@@ -587,6 +597,7 @@ interface Result {
   echoes: number;
   lost: number;
   unexpectedCloses: number;
+  durableP50Ms: number | null;
   durableP99Ms: number | null;
   relayLagP99Ms: number | null;
 }
@@ -596,14 +607,15 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
   const rows: Array<[string, string]> = [];
   const s = newStats();
   const r: Result = {
-    p50: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
-    idleKiB: NaN, idleLiveKiB: NaN, admitMs: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP99Ms: null, relayLagP99Ms: null,
+    p50: NaN, lagMedianMs: NaN, lagMaxMs: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
+    idleKiB: NaN, idleLiveKiB: NaN, admitMs: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP50Ms: null, durableP99Ms: null, relayLagP99Ms: null,
   };
   await sleep(1000);
   const base = await serverUsage(t);
   if (base) {
     r.baseRssMiB = base.rssBytes / 2 ** 20;
     rows.push(['server process baseline RSS (before any socket)', `${mib(base.rssBytes)} MiB`]);
+    if (t.name.startsWith('ours')) rows.push(['update log waits for the disk flush (UPDATE_LOG_FSYNC)', process.env.UPDATE_LOG_FSYNC ?? 'false']);
   }
 
   if (IDLE > 0) {
@@ -705,17 +717,25 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
       r.eluMean = samples.eluMean;
       r.heapMaxMiB = samples.heapMax / 2 ** 20;
       r.gcMs = samples.gcMs;
+      r.lagMedianMs = samples.lagMedianMs;
+      r.lagMaxMs = samples.lagMaxMs;
       rows.push(['server event-loop utilisation / heap max / GC', `${(samples.eluMean * 100).toFixed(0)} % / ${mib(samples.heapMax)} MiB / ${samples.gcMs.toFixed(0)} ms`]);
+      if (Number.isFinite(samples.lagMaxMs)) {
+        rows.push(['server event-loop delay, longest per 250 ms: median / max', `${samples.lagMedianMs.toFixed(1)} / ${samples.lagMaxMs.toFixed(1)} ms`]);
+      }
     }
-    r.durableP99Ms = windowP99(h0?.durable, h1?.durable);
-    r.relayLagP99Ms = t.servers.length > 1 ? windowP99(h0?.relay, h1?.relay) : null;
+    r.durableP50Ms = windowQuantile(h0?.durable, h1?.durable, 0.5);
+    r.durableP99Ms = windowQuantile(h0?.durable, h1?.durable);
+    r.relayLagP99Ms = t.servers.length > 1 ? windowQuantile(h0?.relay, h1?.relay) : null;
     if (r.relayLagP99Ms !== null) {
       const shown = Number.isFinite(r.relayLagP99Ms) ? `≤ ${r.relayLagP99Ms.toFixed(1)} ms` : '> 1000 ms';
       rows.push(['relay lag between replicas (publish → receive) p99', `${shown} (histogram bucket, measured window)`]);
     }
     if (r.durableP99Ms !== null) {
-      const shown = Number.isFinite(r.durableP99Ms) ? `≤ ${r.durableP99Ms.toFixed(1)} ms` : '> 5000 ms';
-      rows.push(['durability window (accepted → durable) p99', `${shown} (histogram bucket, measured window)`]);
+      const bound = (ms: number | null) => (ms === null ? '-' : Number.isFinite(ms) ? `≤ ${ms.toFixed(1)}` : '> 5000');
+      const commits = (h1?.commits.get(Infinity) ?? 0) - (h0?.commits.get(Infinity) ?? 0);
+      rows.push(['group commits (store writes)', `${(commits / secs).toFixed(0)} /s`]);
+      rows.push(['durability window (accepted → durable) p50 / p99', `${bound(r.durableP50Ms)} / ${bound(r.durableP99Ms)} ms (histogram buckets, measured window)`]);
     }
     r.unexpectedCloses = s.closedUnexpectedly;
     rows.push(['unexpected closes (by code)', `${s.closedUnexpectedly}${s.closeCodes.size ? ` (${[...s.closeCodes].map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`]);
@@ -777,6 +797,8 @@ async function compare(): Promise<void> {
     ['heap max (MiB)', (r) => r.heapMaxMiB, 1],
     ['event-loop utilisation (%)', (r) => r.eluMean * 100, 0],
     ['GC time (ms)', (r) => r.gcMs, 0],
+    ['event-loop delay, longest per 250 ms, median (ms)', (r) => r.lagMedianMs, 1],
+    ['event-loop delay, longest (ms)', (r) => r.lagMaxMs, 1],
     ['memory per idle connection (KiB)', (r) => r.idleKiB, 1],
     ['live heap+external per idle connection after GC (KiB)', (r) => r.idleLiveKiB, 1],
     ['server CPU per admitted connection (ms)', (r) => r.admitMs, 2],
@@ -787,7 +809,7 @@ async function compare(): Promise<void> {
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
   console.log(`\nRealtime side by side: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each, ${IDLE} idle; median of ${rounds} rounds`);
-  console.log(`ours: auth + PostgreSQL update log (durable before visible); peers: minimal (no auth, no persistence)`);
+  console.log(`ours: auth + PostgreSQL update log (durable before visible; UPDATE_LOG_FSYNC=${process.env.UPDATE_LOG_FSYNC ?? 'false'}); peers: minimal (no auth, no persistence)`);
   if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, every board's clients spread over all of them; CPU, RSS, heap and GC summed`);
   const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus', ...(REPLICAS > 1 ? [`${replicated} / ours`] : [])];
   const table = metrics.map(([label, get, digits]) => {

@@ -5,7 +5,7 @@
 // server is started with --expose-gc) and appends {kind: 'gc', heapUsed, external, arrayBuffers,
 // rss}: live JavaScript memory, a second measure of memory per connection next to RSS growth.
 import { appendFileSync } from 'node:fs';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 
 const file = process.env.BENCH_SAMPLE_FILE;
@@ -15,12 +15,17 @@ if (file) {
     for (const e of list.getEntries()) gcMs += e.duration;
   }).observe({ entryTypes: ['gc'] });
   let last = performance.eventLoopUtilization();
+  // How late the loop ran a 1 ms timer: a long task holds every socket's messages that long.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const elu = performance.eventLoopUtilization(now, last).utilization;
     last = now;
     const m = process.memoryUsage();
-    appendFileSync(file, `${JSON.stringify({ t: Date.now(), elu, heap: m.heapUsed, rss: m.rss, gcMs })}\n`);
+    const lagMaxMs = delay.max / 1e6;
+    delay.reset();
+    appendFileSync(file, `${JSON.stringify({ t: Date.now(), elu, heap: m.heapUsed, rss: m.rss, gcMs, lagMaxMs })}\n`);
     gcMs = 0;
   }, 250);
   timer.unref();

@@ -238,10 +238,10 @@ export const realtimeService = defineService({
     if (config.MONGO_URL) {
       // Loaded only here: the embedded mode keeps documents in PostgreSQL and never needs the driver.
       const { createMongoStore } = await import('./store/mongo.ts');
-      store = await createMongoStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+      store = await createMongoStore({ url: config.MONGO_URL, dbName: config.MONGO_DB, fsync: config.UPDATE_LOG_FSYNC });
       images = await createMongoImageStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
     } else if (config.DATABASE_URL) {
-      store = createPostgresStore(rt.pool(REALTIME_SCHEMA));
+      store = createPostgresStore(rt.pool(REALTIME_SCHEMA), { fsync: config.UPDATE_LOG_FSYNC });
       images = createPostgresImageStore(rt.pool(REALTIME_SCHEMA), REALTIME_SCHEMA);
     } else {
       throw new ConfigError('Invalid configuration:\n  MONGO_URL or DATABASE_URL is required');

@@ -137,4 +137,55 @@ contract('MongoDB (FerretDB)', async () => {
   stores.push(s);
   return s;
 });
+contract('MongoDB (FerretDB), appends waiting for the journal', async () => {
+  const s = await createMongoStore({ url: mongo.url, dbName: 'contract_fsync', fsync: true });
+  stores.push(s);
+  return s;
+});
 contract('Postgres', async () => createPostgresStore(pool));
+contract('Postgres, appends waiting for the disk flush', async () => {
+  const p = createPool({ url: await createDatabase(pg.url), schema: REALTIME_SCHEMA });
+  stores.push({ close: () => p.end() } as DocumentStore);
+  return createPostgresStore(p, { fsync: true });
+});
+
+describe('Postgres update log: what an append waits for (UPDATE_LOG_FSYNC)', () => {
+  /** WAL flushes made by client backends (not the WAL writer), from PostgreSQL's I/O statistics. */
+  async function backendWalSyncs(p: Pool): Promise<number> {
+    // A backend publishes its counters when idle; force that for the one session of `p`.
+    await p.query('SELECT pg_stat_force_next_flush()');
+    await new Promise((r) => setTimeout(r, 50));
+    await p.query('SELECT pg_stat_clear_snapshot()');
+    const r = await p.query(`SELECT coalesce(sum(fsyncs), 0)::int AS n FROM pg_stat_io WHERE backend_type = 'client backend' AND object = 'wal'`);
+    return r.rows[0].n as number;
+  }
+
+  async function syncsFor(fsync: boolean): Promise<{ syncs: number; session: string }> {
+    // One connection: the appends and the statistics are the same session's.
+    const p = createPool({ url: await createDatabase(pg.url), schema: REALTIME_SCHEMA, max: 1 });
+    try {
+      const store = createPostgresStore(p, { fsync });
+      await store.init();
+      const before = await backendWalSyncs(p);
+      for (let i = 0; i < 20; i++) await store.appendMany([{ boardId: 'b-sync', update: update(`u${i}`) }]);
+      const syncs = (await backendWalSyncs(p)) - before;
+      const session = (await p.query('SHOW synchronous_commit')).rows[0].synchronous_commit as string;
+      expect((await store.load('b-sync')).log).toHaveLength(20);
+      return { syncs, session };
+    } finally {
+      await p.end();
+    }
+  }
+
+  it('by default waits for the commit, not for the disk flush, and leaves the session synchronous', async () => {
+    const { syncs, session } = await syncsFor(false);
+    expect(syncs).toBeLessThan(5);
+    // Compaction, snapshots and images on the same connection still wait for the flush.
+    expect(session).toBe('on');
+  });
+
+  it('with UPDATE_LOG_FSYNC waits for the disk flush of every append', async () => {
+    const { syncs } = await syncsFor(true);
+    expect(syncs).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -49,7 +49,11 @@ const chunkId = (boardId: string, version: number, n: number) => `${boardId}:${v
  * ordered to be safe after a crash at any point: chunks, then header (compare-and-set on the
  * version), then snapshot row, then removal of the log entries and old chunks.
  */
-export async function createMongoStore(opts: { url: string; dbName: string }): Promise<DocumentStore & { client: MongoClient }> {
+/**
+ * `fsync`: the group commit's append waits for the journal (write concern j: true); otherwise it
+ * follows the deployment's write concern (MONGO_URL), as every other write does.
+ */
+export async function createMongoStore(opts: { url: string; dbName: string; fsync?: boolean }): Promise<DocumentStore & { client: MongoClient }> {
   const client = new MongoClient(opts.url, { serverSelectionTimeoutMS: 10_000 });
   await client.connect();
   const db: Db = client.db(opts.dbName);
@@ -104,7 +108,7 @@ export async function createMongoStore(opts: { url: string; dbName: string }): P
       // ObjectIds made in this order sort in this order, which is the log's order per board.
       await updates.insertMany(
         entries.map((e) => ({ _id: new ObjectId(), board_id: e.boardId, update: new Binary(e.update), created_at: now })),
-        { ordered: true },
+        opts.fsync ? { ordered: true, writeConcern: { journal: true } } : { ordered: true },
       );
     },
 

@@ -9,8 +9,28 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 const bytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
+export interface PostgresStoreOptions {
+  /**
+   * Whether the group commit's append waits for PostgreSQL's WAL flush to disk (synchronous_commit).
+   * Off (the default, UPDATE_LOG_FSYNC): the append is committed, readable by every replica and safe
+   * from any crash of ours before anything is shown, and on disk within PostgreSQL's
+   * wal_writer_delay (200 ms; at most three times that). See docs/decisions.md.
+   */
+  fsync?: boolean;
+}
+
 /** The embedded mode's store: schema `realtime`, written in transactions (Postgres has them). */
-export function createPostgresStore(pool: Pool): DocumentStore {
+export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {}): DocumentStore {
+  // set_config(..., true) lasts for this statement's own transaction only: every other write of the
+  // service (compaction, snapshots, images) keeps the session's synchronous commit.
+  const append = opts.fsync
+    ? { name: 'realtime_append_many', text: 'INSERT INTO board_updates (board_id, update) SELECT * FROM unnest($1::text[], $2::bytea[])' }
+    : {
+        name: 'realtime_append_many_nowait',
+        text: `INSERT INTO board_updates (board_id, update)
+               SELECT u.board_id, u.update FROM unnest($1::text[], $2::bytea[]) AS u(board_id, update),
+               (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed`,
+      };
   return {
     async init() {
       await migrate(pool, { schema: REALTIME_SCHEMA, dir: MIGRATIONS });
@@ -41,8 +61,7 @@ export function createPostgresStore(pool: Pool): DocumentStore {
       // One statement, one round trip, one WAL flush at commit; unnest keeps the order of ids.
       // Named: every group commit runs it, so each connection parses and plans it once.
       await pool.query({
-        name: 'realtime_append_many',
-        text: 'INSERT INTO board_updates (board_id, update) SELECT * FROM unnest($1::text[], $2::bytea[])',
+        ...append,
         values: [entries.map((e) => e.boardId), entries.map((e) => Buffer.from(e.update.buffer, e.update.byteOffset, e.update.byteLength))],
       });
     },
