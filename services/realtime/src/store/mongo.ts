@@ -48,10 +48,8 @@ const chunkId = (boardId: string, version: number, n: number) => `${boardId}:${v
  * No multi-document transactions (FerretDB and standalone servers lack them), so every write is
  * ordered to be safe after a crash at any point: chunks, then header (compare-and-set on the
  * version), then snapshot row, then removal of the log entries and old chunks.
- */
-/**
- * `fsync`: the group commit's append waits for the journal (write concern j: true); otherwise it
- * follows the deployment's write concern (MONGO_URL), as every other write does.
+ * `fsync` (UPDATE_LOG_FSYNC): the group commit's append waits for the journal (j: true); otherwise
+ * it follows the deployment's write concern (MONGO_URL), as every other write does.
  */
 export async function createMongoStore(opts: { url: string; dbName: string; fsync?: boolean }): Promise<DocumentStore & { client: MongoClient }> {
   const client = new MongoClient(opts.url, { serverSelectionTimeoutMS: 10_000 });

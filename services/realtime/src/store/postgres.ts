@@ -58,7 +58,7 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
 
     async appendMany(entries) {
       if (entries.length === 0) return;
-      // One statement, one round trip, one WAL flush at commit; unnest keeps the order of ids.
+      // One statement, one round trip, one commit; unnest keeps the order of ids.
       // Named: every group commit runs it, so each connection parses and plans it once.
       await pool.query({
         ...append,
