@@ -44,8 +44,9 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
-// SIGTERM to `npm start` alone: npm passes it to its `sh -c`, which dies without passing it on, and
-// this process is left to init. Being orphaned counts as being told to stop.
+// `npm start` execs this script (package.json), so npm's forwarded signals land here. Should a shell
+// still sit in between (another runner, an older script line), it dies on SIGTERM without passing it
+// on and this process is left to init: being orphaned counts as being told to stop.
 const parent = process.ppid;
 const orphanWatch = setInterval(() => {
   if (process.ppid === parent) return;

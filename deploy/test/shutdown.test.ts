@@ -127,8 +127,10 @@ describe('stopping npm start by signal', () => {
       { name: 'SIGTERM to the process group', send: (p) => process.kill(-p.child.pid!, 'SIGTERM') },
       { name: 'SIGINT to the process group', send: (p) => process.kill(-p.child.pid!, 'SIGINT') },
       { name: 'SIGTERM to the start script alone', send: (p) => p.child.kill('SIGTERM') },
-      // npm passes the signal to its `sh -c`, which dies without passing it on: the start script must notice.
+      // npm passes the signal to its script's shell; the script `exec`s the start script so the signal
+      // reaches it (a `sh -c` in between died on SIGTERM and ignored SIGINT, and the product ran on).
       { name: 'SIGTERM to `npm start` alone', npm: true, send: (p) => p.child.kill('SIGTERM') },
+      { name: 'SIGINT to `npm start` alone', npm: true, send: (p) => p.child.kill('SIGINT') },
       {
         name: 'SIGINT twice to the process group',
         send: (p) => {
@@ -156,7 +158,13 @@ describe('stopping npm start by signal', () => {
       );
 
       way.send(product);
-      const code = await product.exited;
+      // A product that ignores the signal fails here, in seconds, instead of at the test's timeout.
+      const code = await Promise.race([
+        product.exited,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${way.name}: still running 30 s after the signal`)), 30_000),
+        ),
+      ]);
       for (const c of editors) {
         clearInterval(c.timer);
         // Destroyed before the restart: a reconnecting client would re-send what the server lost.
