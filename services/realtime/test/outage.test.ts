@@ -1,13 +1,15 @@
 /**
- * Faults: the document store (FerretDB) or NATS stopped for 10 s. Edits are held, never shown
+ * Faults: the document store (FerretDB, or PostgreSQL as in the embedded mode) or NATS stopped for 10 s. Edits are held, never shown
  * before they are durable, never lost, and everything recovers without clients reconnecting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { addObject, getObjects } from '@wb/board-model';
-import { freePort, type EmbeddedPostgresHandle } from '@wb/db';
+import { createPool, freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wb/db';
 import { eventually, sleep, startMongo, startNats, startPostgres, tempDir, type ManagedProcess } from '@wb/testkit';
 import { createInProcessTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
+import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 import { provider, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
@@ -66,6 +68,59 @@ describe('store outage', () => {
     const stored = await store.load(id);
     expect(stored.log.length).toBeGreaterThan(0);
     expect(rt.service.server.commits.backlogBytes).toBe(0);
+  }, 90_000);
+});
+
+describe('store outage, PostgreSQL', () => {
+  it('the update log\'s server stopped for 10 s: edits held, then written and shown, nothing lost, no reconnect', async () => {
+    // A server of its own (not the run's shared one): this test stops it.
+    const port = await freePort();
+    const dataDir = `${await tempDir('pg-outage')}/data`;
+    let server = await startEmbeddedPostgres({ dataDir, port });
+    cleanup.push(() => server.stop());
+    const pool = createPool({ url: server.url, schema: REALTIME_SCHEMA, max: 4 });
+    cleanup.push(() => pool.end());
+    const store = createPostgresStore(pool);
+    await store.init();
+    // Its own event transport: the FerretDB case's replica still holds the shared one's consumer.
+    const rt = await startRealtime({ platform, store, transport: createInProcessTransport() });
+    cleanup.push(() => rt.stop());
+
+    const owner = await platform.user('Владелец');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const a = provider(rt.wsUrl, id, owner.token);
+    const b = provider(rt.wsUrl, id, links.editor!);
+    cleanup.push(() => a.destroy(), () => b.destroy());
+    let reconnects = 0;
+    await Promise.all([synced(a), synced(b)]);
+    b.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
+    addObject(a.doc, sticky('before'));
+    await eventually(() => expect(ids(b)).toEqual(['before']));
+
+    await server.stop();
+    const during: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      during.push(`during-${String(i).padStart(2, '0')}`);
+      addObject(a.doc, sticky(during.at(-1)!));
+      await sleep(100);
+    }
+    // Not durable, so not visible; held in the bounded queue, not dropped.
+    expect(ids(b)).toEqual(['before']);
+    expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
+    await sleep(OUTAGE_MS - 2_000);
+
+    server = await startEmbeddedPostgres({ dataDir, port });
+    const all = ['before', ...during];
+    await eventually(() => expect(ids(b)).toEqual(all), { timeoutMs: 30_000 });
+    expect(rt.service.server.commits.backlogBytes).toBe(0);
+    expect(a.wsconnected && b.wsconnected).toBe(true);
+    expect(reconnects).toBe(0);
+    // What b was shown is in the log: a fresh load of the board holds every sticky.
+    const stored = await store.load(id);
+    const doc = new Y.Doc();
+    if (stored.state) Y.applyUpdate(doc, stored.state);
+    for (const e of stored.log) Y.applyUpdate(doc, e.update);
+    expect([...getObjects(doc).keys()].sort()).toEqual(all);
   }, 90_000);
 });
 
