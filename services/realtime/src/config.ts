@@ -4,50 +4,7 @@ import { env, serviceConfig } from '@wb/service-kit';
 const ms = (def: number) => z.coerce.number().int().min(1).default(def);
 const bytes = (def: number) => z.coerce.number().int().min(1024).default(def);
 
-/**
- * The environment of the realtime service, parsed once at start. Without MONGO_URL documents live
- * in PostgreSQL (DATABASE_URL, the embedded mode); without NATS_URL it is a single replica with no
- * relay and in-process events.
- */
-export const RealtimeEnv = serviceConfig(3004, {
-  MONGO_URL: env.optionalString(),
-  MONGO_DB: z.string().min(1).default('whiteboard_realtime'),
-  BOARDS_INTERNAL_URL: env.url(),
-  AUTH_JWKS_URL: env.url(),
-  FLUSH_INTERVAL_MS: ms(100),
-  COMPACT_INTERVAL_MS: ms(30_000),
-  MAX_MESSAGE_BYTES: bytes(1024 * 1024),
-  MAX_DOC_BYTES: bytes(20 * 1024 * 1024),
-  MAX_CONNECTIONS_PER_BOARD: z.coerce.number().int().min(1).default(200),
-  /** Anonymous link visitors' share of a board; the rest is kept for signed-in users. */
-  MAX_ANONYMOUS_PER_BOARD: z.coerce.number().int().min(0).default(150),
-  /** The owner's extra connections above a full board. */
-  OWNER_RESERVE: z.coerce.number().int().min(1).default(20),
-  /**
-   * Group commit: how long the first update waits for others before the store round trip. 0 (the
-   * same event-loop turn) measured best: batches form by themselves while a write is in flight, as
-   * with PostgreSQL's own commit_delay = 0, and a wait only adds to every update's latency.
-   */
-  GROUP_COMMIT_MS: z.coerce.number().min(0).default(0),
-  /**
-   * Whether an update waits for the store's disk flush (PostgreSQL synchronous_commit, MongoDB
-   * journal) before anyone sees it. Off: it waits for the store's commit, which survives any crash
-   * of this service; a crash of the database server itself may lose its last ~0.2–0.6 s, which the
-   * authors' providers send again on reconnect. Measured: fan-out p50 3.0 → 2.0 ms (docs/decisions.md).
-   */
-  UPDATE_LOG_FSYNC: env.bool(false),
-  /** Accepted, not yet durable bytes above which the busiest sockets stop being read. */
-  MAX_PENDING_BYTES: bytes(8 * 1024 * 1024),
-  MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(300),
-  MESSAGE_BURST: z.coerce.number().int().min(1).default(600),
-  /** Largest board image upload (src/images). */
-  IMAGE_MAX_BYTES: bytes(10 * 1024 * 1024),
-  REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
-});
-export type RealtimeEnv = z.infer<typeof RealtimeEnv>;
-export const RealtimeConfigSchema = RealtimeEnv;
-
-/** The options createRealtimeService takes; main.ts maps the environment onto them. */
+/** The options createRealtimeService takes; limitsFromEnv (below) maps the environment onto them. */
 export interface RealtimeLimits {
   flushIntervalMs: number;
   compactIntervalMs: number;
@@ -64,6 +21,7 @@ export interface RealtimeLimits {
   admissionCacheMs: number;
 }
 
+/** The one place each default is written: the environment schema below takes its defaults from here. */
 export const DEFAULT_LIMITS: RealtimeLimits = {
   flushIntervalMs: 100,
   compactIntervalMs: 30_000,
@@ -78,6 +36,49 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   messageBurst: 600,
   admissionCacheMs: 10_000,
 };
+
+/**
+ * The environment of the realtime service, parsed once at start. Without MONGO_URL documents live
+ * in PostgreSQL (DATABASE_URL, the embedded mode); without NATS_URL it is a single replica with no
+ * relay and in-process events.
+ */
+export const RealtimeEnv = serviceConfig(3004, {
+  MONGO_URL: env.optionalString(),
+  MONGO_DB: z.string().min(1).default('whiteboard_realtime'),
+  BOARDS_INTERNAL_URL: env.url(),
+  AUTH_JWKS_URL: env.url(),
+  FLUSH_INTERVAL_MS: ms(DEFAULT_LIMITS.flushIntervalMs),
+  COMPACT_INTERVAL_MS: ms(DEFAULT_LIMITS.compactIntervalMs),
+  MAX_MESSAGE_BYTES: bytes(DEFAULT_LIMITS.maxMessageBytes),
+  MAX_DOC_BYTES: bytes(DEFAULT_LIMITS.maxDocBytes),
+  MAX_CONNECTIONS_PER_BOARD: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.maxConnectionsPerBoard),
+  /** Anonymous link visitors' share of a board; the rest is kept for signed-in users. */
+  MAX_ANONYMOUS_PER_BOARD: z.coerce.number().int().min(0).default(DEFAULT_LIMITS.maxAnonymousPerBoard),
+  /** The owner's extra connections above a full board. */
+  OWNER_RESERVE: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.ownerReserve),
+  /**
+   * Group commit: how long the first update waits for others before the store round trip. 0 (the
+   * same event-loop turn) measured best: batches form by themselves while a write is in flight, as
+   * with PostgreSQL's own commit_delay = 0, and a wait only adds to every update's latency.
+   */
+  GROUP_COMMIT_MS: z.coerce.number().min(0).default(DEFAULT_LIMITS.groupCommitMs),
+  /**
+   * Whether an update waits for the store's disk flush (PostgreSQL synchronous_commit, MongoDB
+   * journal) before anyone sees it. Off: it waits for the store's commit, which survives any crash
+   * of this service; a crash of the database server itself may lose its last ~0.2–0.6 s, which the
+   * authors' providers send again on reconnect. Measured: fan-out p50 3.0 → 2.0 ms (docs/decisions.md).
+   */
+  UPDATE_LOG_FSYNC: env.bool(false),
+  /** Accepted, not yet durable bytes above which the busiest sockets stop being read. */
+  MAX_PENDING_BYTES: bytes(DEFAULT_LIMITS.maxPendingBytes),
+  MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messagesPerSecond),
+  MESSAGE_BURST: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messageBurst),
+  /** Largest board image upload (src/images). */
+  IMAGE_MAX_BYTES: bytes(10 * 1024 * 1024),
+  REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
+});
+export type RealtimeEnv = z.infer<typeof RealtimeEnv>;
+export const RealtimeConfigSchema = RealtimeEnv;
 
 export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
   return {
