@@ -71,7 +71,12 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const internalToken = env.INTERNAL_TOKEN || randomBytes(32).toString('base64url');
 
   const dataDir = path.resolve(opts.dataDir ?? path.join(repoRoot, '.data'));
-  const pg = await startDetachedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+  const pg = await startDetachedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    onUnexpectedExit: (how) => root.error({ how }, 'embedded PostgreSQL stopped unexpectedly; starting it again'),
+    onRestarted: (attempts) => root.warn({ attempts }, 'embedded PostgreSQL is running again'),
+    onRestartFailed: (attempt, err) => root.error({ attempt, err: err.message.slice(0, 2_000) }, 'embedded PostgreSQL did not start again; retrying'),
+  });
   root.info({ dataDir }, 'embedded PostgreSQL started');
   const transport = createInProcessTransport({ logger: createLogger('events', logLevel) });
   const pools: Array<ReturnType<typeof poolSet>> = [];

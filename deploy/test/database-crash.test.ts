@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@wb/db';
+import { tempDir } from '@wb/testkit';
+import { addSticky, call, eventually, yClient } from './clients.ts';
+import { startProduct } from './product.ts';
+
+// The embedded mode's PostgreSQL killed outright (kill -9, the OOM killer) while people edit: the
+// product starts it again by itself, answers 503 rather than 500 meanwhile, shows the edits made
+// during the gap once they are durable, and loses none of them.
+describe('the embedded PostgreSQL killed while people edit', () => {
+  const running: Array<ReturnType<typeof startProduct>> = [];
+  const clients: Array<ReturnType<typeof yClient>> = [];
+  afterAll(() => {
+    for (const c of clients) c.provider.destroy();
+    for (const p of running) {
+      try {
+        process.kill(-p.child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  it('is started again; edits made meanwhile appear once durable, none lost; requests meanwhile get 503 SERVICE_UNAVAILABLE', async () => {
+    const dataDir = await tempDir('pg-crash');
+    const port = await freePort();
+    let product = startProduct(dataDir, port);
+    running.push(product);
+    await product.ready;
+
+    const reg = await call(product.base, 'POST', '/api/auth/register', {
+      body: { email: 'crash@example.com', password: 'Secret-123', name: 'Сбой' },
+    });
+    expect(reg.status).toBe(201);
+    const token: string = reg.body.accessToken;
+    const created = await call(product.base, 'POST', '/api/boards', { token, body: { title: 'Сбой базы', folder_id: null } });
+    const boardId: string = created.body.board.id;
+    const ws = product.base.replace('http', 'ws') + '/yjs';
+    const [a, b] = [yClient(ws, boardId, token), yClient(ws, boardId, token)];
+    clients.push(a, b);
+    await eventually(() => a.provider.synced && b.provider.synced, 15_000, 'clients to sync');
+    addSticky(a.doc, 'before', 'до');
+    await eventually(() => b.objects().has('before'), 10_000, 'the first edit to arrive');
+    let reconnects = 0;
+    b.provider.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
+
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    // At once, before the product can have it back: an honest "not now", not an internal error.
+    const during = await call(product.base, 'GET', '/api/boards', { token });
+    expect(during.status, JSON.stringify(during.body)).toBe(503);
+    expect(during.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'Сервис временно недоступен' });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      ids.push(`during-${i}`);
+      addSticky(a.doc, `during-${i}`, 'во время сбоя');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    await eventually(() => ids.every((k) => b.objects().has(k)), 30_000, 'the edits made during the gap to appear');
+    expect(product.output()).toMatch(/embedded PostgreSQL stopped unexpectedly/);
+    expect(product.output()).toMatch(/embedded PostgreSQL is running again/);
+    expect(reconnects).toBe(0);
+    const after = await call(product.base, 'GET', '/api/boards', { token });
+    expect(after.status).toBe(200);
+
+    // A clean stop still works with the restarted server, and the restart keeps everything.
+    process.kill(-product.child.pid!, 'SIGTERM');
+    expect(await product.exited).toBe(0);
+    for (const c of clients) c.provider.destroy();
+    product = startProduct(dataDir, port);
+    running.push(product);
+    await product.ready;
+    const check = yClient(ws, boardId, token);
+    clients.push(check);
+    await eventually(() => check.provider.synced, 15_000, 'the checking client to sync');
+    expect(['before', ...ids].filter((k) => !check.objects().has(k))).toEqual([]);
+    process.kill(-product.child.pid!, 'SIGTERM');
+    expect(await product.exited).toBe(0);
+  }, 120_000);
+});
