@@ -47,11 +47,22 @@ describe('the embedded PostgreSQL killed while people edit', () => {
     b.provider.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
 
     const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(postmaster, 'SIGKILL');
-    // At once, before the product can have it back: an honest "not now", not an internal error.
-    const during = await call(product.base, 'GET', '/api/boards', { token });
-    expect(during.status, JSON.stringify(during.body)).toBe(503);
-    expect(during.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'Сервис временно недоступен' });
+    // The whole server, its backends too (it runs in a process group of its own): a backend left
+    // alive for a moment after its postmaster could still answer, and the test would prove nothing.
+    process.kill(-postmaster, 'SIGKILL');
+    // Until the product has it back, requests get an honest "not now", never an internal error.
+    const statuses: number[] = [];
+    let unavailable: { status: number; body: unknown } | null = null;
+    for (const until = Date.now() + 10_000; !unavailable && Date.now() < until; ) {
+      // A pooled keep-alive socket may be reset under a loaded machine; the request is simply made
+      // again (a product that died would fail everything below).
+      const r = await call(product.base, 'GET', '/api/boards', { token }).catch(() => null);
+      if (!r) continue;
+      statuses.push(r.status);
+      if (r.status === 503) unavailable = r;
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 503), 'statuses while the database was down').toEqual([]);
+    expect(unavailable?.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'Сервис временно недоступен' });
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       ids.push(`during-${i}`);
