@@ -715,6 +715,25 @@ describe('board-wide', () => {
     });
   });
 
+  it('at 375 px the toolbar wraps group by group: undo beside redo, an arrow beside its styles, no separator', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.setViewportSize({ width: 375, height: 812 });
+      const top = async (id: string) => Math.round((await page.locator(`[data-testid="${id}"]`).boundingBox())!.y);
+      expect(await top('redo')).toBe(await top('undo'));
+      expect(await top('templates')).toBe(await top('undo'));
+      expect(await top('arrow-dotted')).toBe(await top('arrow-start'));
+      // Each group starts a row of its own here, so no row starts or ends with a separator.
+      expect(await top('undo')).toBeGreaterThan(await top('arrow-start'));
+      const separators = page.locator('[data-testid="canvas-toolbar"] > [role="separator"]');
+      expect(await separators.count()).toBeGreaterThan(0);
+      for (const s of await separators.all()) expect(await s.isVisible()).toBe(false);
+      const bar = (await page.locator('[data-testid="canvas-toolbar"]').boundingBox())!;
+      expect(bar.x).toBeGreaterThanOrEqual(0);
+      expect(bar.x + bar.width).toBeLessThanOrEqual(375);
+    });
+  });
+
   it('draws the valid objects of a document holding invalid ones', async () => {
     await withCanvas(async (c) => {
       const { page } = c;

@@ -131,41 +131,46 @@ export function Toolbar(p: ToolbarProps) {
             />
           ) : null}
           <ToolbarSeparator />
-          <ToolbarButton
-            aria-label={LABELS.arrow}
-            title={LABELS.arrow}
-            aria-pressed={p.arrowPending}
-            disabled={!p.canArrow && !p.arrowPending}
-            onClick={p.onArrow}
-            data-testid="arrow-start"
-          >
-            <MoveRightIcon size={18} />
-          </ToolbarButton>
-          <ToolbarToggleGroup
-            type="single"
-            value={p.arrowStyle}
-            onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
-            aria-label={LABELS.arrow}
-          >
-            {(['solid', 'dashed', 'dotted'] as const).map((s) => (
-              <ToolbarToggleItem key={s} value={s} aria-label={LABELS.arrowStyles[s]} title={LABELS.arrowStyles[s]} data-testid={`arrow-${s}`}>
-                <ArrowStyleIcon style={s} />
-              </ToolbarToggleItem>
-            ))}
-          </ToolbarToggleGroup>
+          {/* Each group wraps as a whole on a narrow screen: an arrow button never sits apart from its styles. */}
+          <div className={styles.group}>
+            <ToolbarButton
+              aria-label={LABELS.arrow}
+              title={LABELS.arrow}
+              aria-pressed={p.arrowPending}
+              disabled={!p.canArrow && !p.arrowPending}
+              onClick={p.onArrow}
+              data-testid="arrow-start"
+            >
+              <MoveRightIcon size={18} />
+            </ToolbarButton>
+            <ToolbarToggleGroup
+              type="single"
+              value={p.arrowStyle}
+              onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
+              aria-label={LABELS.arrow}
+            >
+              {(['solid', 'dashed', 'dotted'] as const).map((s) => (
+                <ToolbarToggleItem key={s} value={s} aria-label={LABELS.arrowStyles[s]} title={LABELS.arrowStyles[s]} data-testid={`arrow-${s}`}>
+                  <ArrowStyleIcon style={s} />
+                </ToolbarToggleItem>
+              ))}
+            </ToolbarToggleGroup>
+          </div>
           <ToolbarSeparator />
-          <ToolbarButton aria-label={LABELS.undo} title={LABELS.undo} disabled={!p.canUndo} onClick={p.onUndo} data-testid="undo">
-            <Undo2Icon size={18} />
-          </ToolbarButton>
-          <ToolbarButton aria-label={LABELS.redo} title={LABELS.redo} disabled={!p.canRedo} onClick={p.onRedo} data-testid="redo">
-            <Redo2Icon size={18} />
-          </ToolbarButton>
-          <ToolbarButton aria-label={LABELS.templates} title={LABELS.templates} onClick={p.onTemplates} data-testid="templates">
-            <LayoutTemplateIcon size={18} />
-          </ToolbarButton>
-          <ToolbarButton className={styles.clear} aria-label={LABELS.clear} title={LABELS.clear} onClick={p.onClear} data-testid="clear-board">
-            <Trash2Icon size={18} />
-          </ToolbarButton>
+          <div className={styles.group}>
+            <ToolbarButton aria-label={LABELS.undo} title={LABELS.undo} disabled={!p.canUndo} onClick={p.onUndo} data-testid="undo">
+              <Undo2Icon size={18} />
+            </ToolbarButton>
+            <ToolbarButton aria-label={LABELS.redo} title={LABELS.redo} disabled={!p.canRedo} onClick={p.onRedo} data-testid="redo">
+              <Redo2Icon size={18} />
+            </ToolbarButton>
+            <ToolbarButton aria-label={LABELS.templates} title={LABELS.templates} onClick={p.onTemplates} data-testid="templates">
+              <LayoutTemplateIcon size={18} />
+            </ToolbarButton>
+            <ToolbarButton className={styles.clear} aria-label={LABELS.clear} title={LABELS.clear} onClick={p.onClear} data-testid="clear-board">
+              <Trash2Icon size={18} />
+            </ToolbarButton>
+          </div>
         </>
       )}
     </UiToolbar>
