@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
 import { addSticky, call, eventually, yClient } from './clients.ts';
-import { startProduct } from './product.ts';
+import { postgresProcesses, startProduct } from './product.ts';
 
-// The embedded mode's PostgreSQL killed outright (kill -9, the OOM killer) while people edit: the
-// product starts it again by itself, answers 503 rather than 500 meanwhile, shows the edits made
-// during the gap once they are durable, and loses none of them.
-describe('the embedded PostgreSQL killed while people edit', () => {
+// The embedded mode's PostgreSQL killed outright (kill -9, the OOM killer) or hung while people
+// edit: the product starts a killed one again by itself, answers 503 rather than 500 (or nothing)
+// meanwhile, shows the edits made during the gap once they are durable, and loses none of them.
+describe('the embedded PostgreSQL failing while people edit', () => {
   const running: Array<ReturnType<typeof startProduct>> = [];
   const clients: Array<ReturnType<typeof yClient>> = [];
   afterAll(() => {
@@ -23,7 +21,7 @@ describe('the embedded PostgreSQL killed while people edit', () => {
     }
   });
 
-  it('is started again; edits made meanwhile appear once durable, none lost; requests meanwhile get 503 SERVICE_UNAVAILABLE', async () => {
+  it('killed, it is started again; edits made meanwhile appear once durable, none lost; requests meanwhile get 503 SERVICE_UNAVAILABLE', async () => {
     const dataDir = await tempDir('pg-crash');
     const port = await freePort();
     let product = startProduct(dataDir, port);
@@ -46,10 +44,9 @@ describe('the embedded PostgreSQL killed while people edit', () => {
     let reconnects = 0;
     b.provider.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
 
-    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    // The whole server, its backends too (it runs in a process group of its own): a backend left
-    // alive for a moment after its postmaster could still answer, and the test would prove nothing.
-    process.kill(-postmaster, 'SIGKILL');
+    // The database as a whole, its backends too: a backend outliving its postmaster for a moment
+    // could still answer, and the test would prove nothing.
+    for (const pid of postgresProcesses(dataDir)) process.kill(pid, 'SIGKILL');
     // Until the product has it back, requests get an honest "not now", never an internal error.
     const statuses: number[] = [];
     let unavailable: { status: number; body: unknown } | null = null;
@@ -88,6 +85,44 @@ describe('the embedded PostgreSQL killed while people edit', () => {
     clients.push(check);
     await eventually(() => check.provider.synced, 15_000, 'the checking client to sync');
     expect(['before', ...ids].filter((k) => !check.objects().has(k))).toEqual([]);
+    process.kill(-product.child.pid!, 'SIGTERM');
+    expect(await product.exited).toBe(0);
+  }, 120_000);
+
+  it('a database that hangs (processes stopped) gets 503 within the query time limit, and everything resumes after', async () => {
+    const dataDir = await tempDir('pg-hang');
+    const port = await freePort();
+    const product = startProduct(dataDir, port);
+    running.push(product);
+    await product.ready;
+    const reg = await call(product.base, 'POST', '/api/auth/register', {
+      body: { email: 'hang@example.com', password: 'Secret-123', name: 'Зависание' },
+    });
+    const token: string = reg.body.accessToken;
+    const created = await call(product.base, 'POST', '/api/boards', { token, body: { title: 'Зависшая база', folder_id: null } });
+    const boardId: string = created.body.board.id;
+    const ws = product.base.replace('http', 'ws') + '/yjs';
+    const [a, b] = [yClient(ws, boardId, token), yClient(ws, boardId, token)];
+    clients.push(a, b);
+    await eventually(() => a.provider.synced && b.provider.synced, 15_000, 'clients to sync');
+
+    const pids = postgresProcesses(dataDir);
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    try {
+      addSticky(a.doc, 'during-hang', 'пока база стоит');
+      const started = Date.now();
+      const during = await call(product.base, 'GET', '/api/boards', { token });
+      // QUERY_TIMEOUT_MS (10 s) or the pool's connection timeout (10 s), plus a margin for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(during.status, JSON.stringify(during.body)).toBe(503);
+      expect(during.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      // Not durable, so not shown.
+      expect(b.objects().has('during-hang')).toBe(false);
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+    }
+    await eventually(() => b.objects().has('during-hang'), 30_000, 'the edit made during the hang to appear');
+    await eventually(async () => (await call(product.base, 'GET', '/api/boards', { token })).status === 200, 15_000, 'the API to answer again');
     process.kill(-product.child.pid!, 'SIGTERM');
     expect(await product.exited).toBe(0);
   }, 120_000);

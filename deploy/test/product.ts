@@ -1,5 +1,6 @@
 /** The product as `npm start` runs it (scripts/start.mjs), for tests that signal, kill and restart it. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,3 +60,24 @@ export const portClosed = (port: number) =>
     });
     s.once('error', () => resolve(true));
   });
+
+/**
+ * The embedded PostgreSQL's processes: its postmaster (from the data directory's pid file) and the
+ * postmaster's children. Backends call setsid(), so signalling the postmaster's group misses them.
+ */
+export function postgresProcesses(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent; the command before it may contain spaces.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}

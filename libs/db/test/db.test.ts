@@ -7,6 +7,7 @@ import {
   createPool,
   migrate,
   pingDatabase,
+  QUERY_TIMEOUT_MESSAGE,
   startEmbeddedPostgres,
   withTransaction,
   type EmbeddedPostgresHandle,
@@ -157,6 +158,37 @@ describe('pool helpers', () => {
     const dead = createPool({ url: 'postgres://postgres:postgres@127.0.0.1:1/none', schema: 'x' });
     pools.push(dead);
     expect(await pingDatabase(dead)).toBe(false);
+  });
+});
+
+describe('a server that does not answer', () => {
+  it('fails a query after the pool\'s time limit, destroys a transaction\'s stuck connection, and recovers', async () => {
+    const url = await createDatabase(server.url);
+    const pool = createPool({ url, schema: 'public', max: 2, queryTimeoutMs: 500 });
+    pools.push(pool);
+    await pool.query('CREATE TABLE held (v int); INSERT INTO held VALUES (1)');
+    // Another session holds the table: every query on it waits, as on a stalled server.
+    const holder = await pool.connect();
+    await holder.query('BEGIN; LOCK TABLE held IN ACCESS EXCLUSIVE MODE');
+    try {
+      await expect(pool.query('SELECT v FROM held')).rejects.toThrow(QUERY_TIMEOUT_MESSAGE);
+      const stuck = withTransaction(pool, (c) => c.query('SELECT v FROM held'));
+      await expect(stuck).rejects.toThrow(QUERY_TIMEOUT_MESSAGE);
+      // The transaction's connection still waits for its answer: it must not be lent out again.
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    expect((await pool.query('SELECT v FROM held')).rows).toEqual([{ v: 1 }]);
+    expect(await withTransaction(pool, async (c) => (await c.query('SELECT v FROM held')).rows)).toEqual([{ v: 1 }]);
+  });
+
+  it('lets a migration run past the pool\'s time limit', async () => {
+    const pool = createPool({ url: await createDatabase(server.url), schema: 'slow', max: 2, queryTimeoutMs: 300 });
+    pools.push(pool);
+    const dir = await migrationsDir({ '001_slow.sql': 'SELECT pg_sleep(1); CREATE TABLE done (v int);' });
+    expect(await migrate(pool, { schema: 'slow', dir })).toEqual(['001_slow.sql']);
   });
 });
 
