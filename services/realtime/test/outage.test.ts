@@ -71,6 +71,40 @@ describe('store outage', () => {
   }, 90_000);
 });
 
+describe('store hang, MongoDB', () => {
+  it('a FerretDB whose process is stopped: a read answers 503 within the time limit; edits are held, then shown', async () => {
+    const mongo: ManagedProcess = await startMongo();
+    cleanup.push(() => mongo.stop());
+    const store = await createMongoStore({ url: mongo.url, dbName: 'rt_hang' });
+    cleanup.push(() => store.close());
+    const rt = await startRealtime({ platform, store, transport: createInProcessTransport() });
+    cleanup.push(() => rt.stop());
+    const owner = await platform.user('Владелец');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const a = provider(rt.wsUrl, id, owner.token);
+    const b = provider(rt.wsUrl, id, links.editor!);
+    cleanup.push(() => a.destroy(), () => b.destroy());
+    await Promise.all([synced(a), synced(b)]);
+
+    mongo.child.kill('SIGSTOP');
+    try {
+      addObject(a.doc, sticky('during-hang'));
+      const started = Date.now();
+      const res = await fetch(`${rt.httpBase}/api/boards/${id}/debug/snapshots`, { headers: { authorization: `Bearer ${owner.token}` } });
+      // The socket's 10 s, then the retried read's connection attempt, 5 s (measured 15.2 s), plus a
+      // margin for a loaded machine; without the limits this took 70 s (the driver's defaults).
+      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(ids(b)).toEqual([]);
+    } finally {
+      mongo.child.kill('SIGCONT');
+    }
+    await eventually(() => expect(ids(b)).toEqual(['during-hang']), { timeoutMs: 30_000 });
+    expect(rt.service.server.commits.backlogBytes).toBe(0);
+  }, 90_000);
+});
+
 describe('store outage, PostgreSQL', () => {
   it('the update log\'s server stopped for 10 s: edits held, then written and shown, nothing lost, no reconnect', async () => {
     // A server of its own (not the run's shared one): this test stops it.

@@ -1,6 +1,7 @@
 import { Binary, MongoClient, type Collection } from 'mongodb';
 import type { ImageType } from './sniff.ts';
 import type { ImageStore } from './store.ts';
+import { MONGO_CLIENT_OPTIONS } from '../store/mongo.ts';
 
 interface ImageDoc {
   _id: string;
@@ -21,7 +22,7 @@ interface BoardImageDoc {
  * MongoDB's 16 MB document size, so GridFS's chunking would add round trips and nothing else.
  */
 export async function createMongoImageStore(opts: { url: string; dbName: string }): Promise<ImageStore> {
-  const client = new MongoClient(opts.url);
+  const client = new MongoClient(opts.url, MONGO_CLIENT_OPTIONS);
   await client.connect();
   const db = client.db(opts.dbName);
   const images: Collection<ImageDoc> = db.collection('images');

@@ -43,6 +43,15 @@ const isDuplicateKey = (err: unknown) => err instanceof MongoServerError && err.
 const chunkId = (boardId: string, version: number, n: number) => `${boardId}:${version}:${n}`;
 
 /**
+ * Limits of every MongoDB client of this service, as PostgreSQL's pools have theirs (@wb/db): a
+ * server that cannot be found, or that stops answering (hung, not down), fails the operation
+ * instead of holding it, and the request or commit waiting on it, for as long as the hang lasts.
+ * A hung FerretDB: 503 after 15 s (10 s on the socket, then 5 s for the retried read's connection);
+ * with the driver's defaults, 70 s. The group commit retries. (Driver 7 has no operation timeout.)
+ */
+export const MONGO_CLIENT_OPTIONS = { serverSelectionTimeoutMS: 10_000, connectTimeoutMS: 5_000, socketTimeoutMS: 10_000 } as const;
+
+/**
  * Collections: `board_updates` (append log), `board_documents` (header: version, hash),
  * `board_document_chunks` (the state's bytes), `board_snapshots` (history), `processed_events`.
  * No multi-document transactions (FerretDB and standalone servers lack them), so every write is
@@ -52,7 +61,7 @@ const chunkId = (boardId: string, version: number, n: number) => `${boardId}:${v
  * it follows the deployment's write concern (MONGO_URL), as every other write does.
  */
 export async function createMongoStore(opts: { url: string; dbName: string; fsync?: boolean }): Promise<DocumentStore & { client: MongoClient }> {
-  const client = new MongoClient(opts.url, { serverSelectionTimeoutMS: 10_000 });
+  const client = new MongoClient(opts.url, MONGO_CLIENT_OPTIONS);
   await client.connect();
   const db: Db = client.db(opts.dbName);
   const headers = db.collection<DocumentHeader>('board_documents');
