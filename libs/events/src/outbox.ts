@@ -5,6 +5,8 @@ import { newEvent } from './event.ts';
 import { fallbackLogger } from './logger.ts';
 import type { EventLogger, EventTransport } from './types.ts';
 
+const FAILURE_LOG_EVERY_MS = 30_000;
+
 /**
  * The NOTIFY channel is per schema because every service shares one database (and its NOTIFY
  * namespace) in the embedded mode; a relay must only wake for its own outbox.
@@ -104,6 +106,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   let listenerRetry: NodeJS.Timeout | null = null;
   let poller: NodeJS.Timeout | null = null;
   let lastRoundFailed = false;
+  /** While the database is away every round fails alike: the first failure is logged, then a summary every FAILURE_LOG_EVERY_MS. */
+  let failingSince: number | null = null;
+  let failures = 0;
+  let lastFailureLog = 0;
 
   /**
    * One batch. The advisory lock lets a single replica publish at a time, which keeps the
@@ -192,10 +198,25 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   function tick() {
     kick().then(
-      () => void (lastRoundFailed = false),
+      () => {
+        lastRoundFailed = false;
+        if (failingSince !== null) {
+          logger.info({ failures, ms: Date.now() - failingSince }, 'outbox relay recovered');
+          failingSince = null;
+          failures = 0;
+        }
+      },
       (err) => {
         lastRoundFailed = true;
-        logger.warn({ err }, 'outbox relay round failed; will retry');
+        failures++;
+        const now = Date.now();
+        if (failingSince === null) {
+          failingSince = lastFailureLog = now;
+          logger.warn({ err }, 'outbox relay round failed; will retry');
+        } else if (now - lastFailureLog >= FAILURE_LOG_EVERY_MS) {
+          lastFailureLog = now;
+          logger.warn({ failures, ms: now - failingSince, err: (err as Error)?.message }, 'outbox relay still failing; retrying');
+        }
       },
     );
   }
