@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
 import { addSticky, call, eventually, yClient } from './clients.ts';
-import { postgresProcesses, startProduct } from './product.ts';
+import { killProducts, postgresProcesses, startProduct } from './product.ts';
 
 // The embedded mode's PostgreSQL killed outright (kill -9, the OOM killer) or hung while people
 // edit: the product starts a killed one again by itself, answers 503 rather than 500 (or nothing)
@@ -12,24 +12,18 @@ describe('the embedded PostgreSQL failing while people edit', () => {
   const clients: Array<ReturnType<typeof yClient>> = [];
   afterAll(() => {
     for (const c of clients) c.provider.destroy();
-    for (const p of running) {
-      try {
-        process.kill(-p.child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killProducts(running);
   });
 
-  it('killed, it is started again; edits made meanwhile appear once durable, none lost; requests meanwhile get 503 SERVICE_UNAVAILABLE', async () => {
-    const dataDir = await tempDir('pg-crash');
+  /** A fresh product, an account with one board, and two synced clients on it. */
+  async function productWithEditors(name: string) {
+    const dataDir = await tempDir(`pg-${name}`);
     const port = await freePort();
-    let product = startProduct(dataDir, port);
+    const product = startProduct(dataDir, port);
     running.push(product);
     await product.ready;
-
     const reg = await call(product.base, 'POST', '/api/auth/register', {
-      body: { email: 'crash@example.com', password: 'Secret-123', name: 'Сбой' },
+      body: { email: `${name}@example.com`, password: 'Secret-123', name: 'Сбой' },
     });
     expect(reg.status).toBe(201);
     const token: string = reg.body.accessToken;
@@ -39,6 +33,13 @@ describe('the embedded PostgreSQL failing while people edit', () => {
     const [a, b] = [yClient(ws, boardId, token), yClient(ws, boardId, token)];
     clients.push(a, b);
     await eventually(() => a.provider.synced && b.provider.synced, 15_000, 'clients to sync');
+    return { dataDir, port, product, token, boardId, ws, a, b };
+  }
+
+  it('killed, it is started again; edits made meanwhile appear once durable, none lost; requests meanwhile get 503 SERVICE_UNAVAILABLE', async () => {
+    const setup = await productWithEditors('crash');
+    const { dataDir, port, token, boardId, ws, a, b } = setup;
+    let product = setup.product;
     addSticky(a.doc, 'before', 'до');
     await eventually(() => b.objects().has('before'), 10_000, 'the first edit to arrive');
     let reconnects = 0;
@@ -90,21 +91,7 @@ describe('the embedded PostgreSQL failing while people edit', () => {
   }, 120_000);
 
   it('a database that hangs (processes stopped) gets 503 within the query time limit, and everything resumes after', async () => {
-    const dataDir = await tempDir('pg-hang');
-    const port = await freePort();
-    const product = startProduct(dataDir, port);
-    running.push(product);
-    await product.ready;
-    const reg = await call(product.base, 'POST', '/api/auth/register', {
-      body: { email: 'hang@example.com', password: 'Secret-123', name: 'Зависание' },
-    });
-    const token: string = reg.body.accessToken;
-    const created = await call(product.base, 'POST', '/api/boards', { token, body: { title: 'Зависшая база', folder_id: null } });
-    const boardId: string = created.body.board.id;
-    const ws = product.base.replace('http', 'ws') + '/yjs';
-    const [a, b] = [yClient(ws, boardId, token), yClient(ws, boardId, token)];
-    clients.push(a, b);
-    await eventually(() => a.provider.synced && b.provider.synced, 15_000, 'clients to sync');
+    const { dataDir, product, token, a, b } = await productWithEditors('hang');
 
     const pids = postgresProcesses(dataDir);
     for (const pid of pids) process.kill(pid, 'SIGSTOP');

@@ -81,3 +81,14 @@ export function postgresProcesses(dataDir: string): number[] {
     .map(Number);
   return [postmaster, ...children];
 }
+
+/** Kills whatever is left of each product's process group (a test's afterAll). */
+export function killProducts(products: Iterable<ReturnType<typeof startProduct>>): void {
+  for (const p of products) {
+    try {
+      process.kill(-p.child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}

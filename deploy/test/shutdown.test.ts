@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
 import { call, eventually, yClient } from './clients.ts';
-import { alive, portClosed, startProduct } from './product.ts';
+import { alive, killProducts, portClosed, startProduct } from './product.ts';
 import * as Y from 'yjs';
 
 type Client = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
@@ -33,15 +33,9 @@ function addSticky(doc: Y.Doc, id: string) {
 describe('stopping npm start by signal', () => {
   const running: Array<ReturnType<typeof startProduct>> = [];
   const clients: Client[] = [];
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of clients) c.provider.destroy();
-    for (const p of running) {
-      try {
-        process.kill(-p.child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killProducts(running);
   });
 
   it('loses no edit any client received, exits with its child, and starts again on the same data', async () => {

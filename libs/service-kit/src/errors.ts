@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { ERRORS, type ErrorBody, type ErrorCode } from '@wb/contracts';
+import { QUERY_TIMEOUT_MESSAGE } from '@wb/db';
 
 /** An error with a stable code from the catalogue; the handler turns it into `{error, code}`. */
 export class AppError extends Error {
@@ -62,10 +63,9 @@ export function isDependencyUnavailable(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (UNREACHABLE.has(code) || PG_NOT_NOW.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   if (typeof e.name === 'string' && MONGO_UNREACHABLE.has(e.name)) return true;
-  // node-postgres's own words for a connection lost mid-query, never made within its timeout, or a
-  // query the server did not answer within QUERY_TIMEOUT_MS (@wb/db).
-  if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout$)/.test(e.message))
-    return true;
+  if (e.message === QUERY_TIMEOUT_MESSAGE) return true;
+  // node-postgres's own words for a connection lost mid-query or never made within its timeout.
+  if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
   // A host name with several addresses fails with one error per address.
   return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDependencyUnavailable);
 }

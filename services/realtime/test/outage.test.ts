@@ -11,7 +11,7 @@ import { createInProcessTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { provider, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { provider, startPlatform, startRealtime, sticky, synced, type Platform } from './helpers.ts';
 
 const OUTAGE_MS = 10_000;
 
@@ -32,6 +32,22 @@ afterAll(async () => {
 
 const ids = (p: { doc: Parameters<typeof getObjects>[0] }) => [...getObjects(p.doc).keys()].sort();
 
+/**
+ * One replica on `store` (with an event transport of its own, so the tests' replicas never share a
+ * consumer), an owner's board, and two synced editors: the owner (a) and an editor link (b).
+ */
+async function editorsOn(store: DocumentStore) {
+  const rt = await startRealtime({ platform, store, transport: createInProcessTransport() });
+  cleanup.push(() => rt.stop());
+  const owner = await platform.user('Владелец');
+  const { id, links } = await platform.board(owner, ['editor']);
+  const a = provider(rt.wsUrl, id, owner.token);
+  const b = provider(rt.wsUrl, id, links.editor!);
+  cleanup.push(() => a.destroy(), () => b.destroy());
+  await Promise.all([synced(a), synced(b)]);
+  return { rt, owner, id, a, b };
+}
+
 describe('store outage', () => {
   it('edits made while the store is down are held (not shown), then written and shown; nothing is lost', async () => {
     const port = await freePort();
@@ -40,15 +56,7 @@ describe('store outage', () => {
     cleanup.push(() => mongo.stop());
     const store: DocumentStore = await createMongoStore({ url: mongo.url, dbName: 'rt_outage' });
     cleanup.push(() => store.close());
-    const rt: RunningRealtime = await startRealtime({ platform, store });
-    cleanup.push(() => rt.stop());
-
-    const owner = await platform.user('Владелец');
-    const { id, links } = await platform.board(owner, ['editor']);
-    const a = provider(rt.wsUrl, id, owner.token);
-    const b = provider(rt.wsUrl, id, links.editor!);
-    cleanup.push(() => a.destroy(), () => b.destroy());
-    await Promise.all([synced(a), synced(b)]);
+    const { rt, id, a, b } = await editorsOn(store);
     addObject(a.doc, sticky('before'));
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
@@ -77,14 +85,7 @@ describe('store hang, MongoDB', () => {
     cleanup.push(() => mongo.stop());
     const store = await createMongoStore({ url: mongo.url, dbName: 'rt_hang' });
     cleanup.push(() => store.close());
-    const rt = await startRealtime({ platform, store, transport: createInProcessTransport() });
-    cleanup.push(() => rt.stop());
-    const owner = await platform.user('Владелец');
-    const { id, links } = await platform.board(owner, ['editor']);
-    const a = provider(rt.wsUrl, id, owner.token);
-    const b = provider(rt.wsUrl, id, links.editor!);
-    cleanup.push(() => a.destroy(), () => b.destroy());
-    await Promise.all([synced(a), synced(b)]);
+    const { rt, owner, id, a, b } = await editorsOn(store);
 
     mongo.child.kill('SIGSTOP');
     try {
@@ -116,17 +117,8 @@ describe('store outage, PostgreSQL', () => {
     cleanup.push(() => pool.end());
     const store = createPostgresStore(pool);
     await store.init();
-    // Its own event transport: the FerretDB case's replica still holds the shared one's consumer.
-    const rt = await startRealtime({ platform, store, transport: createInProcessTransport() });
-    cleanup.push(() => rt.stop());
-
-    const owner = await platform.user('Владелец');
-    const { id, links } = await platform.board(owner, ['editor']);
-    const a = provider(rt.wsUrl, id, owner.token);
-    const b = provider(rt.wsUrl, id, links.editor!);
-    cleanup.push(() => a.destroy(), () => b.destroy());
+    const { rt, id, a, b } = await editorsOn(store);
     let reconnects = 0;
-    await Promise.all([synced(a), synced(b)]);
     b.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
     addObject(a.doc, sticky('before'));
     await eventually(() => expect(ids(b)).toEqual(['before']));
