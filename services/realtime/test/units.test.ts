@@ -29,6 +29,32 @@ describe('pre-built WebSocket frames', () => {
   });
 });
 
+describe('the state vector of an update\'s clients', () => {
+  it('trims an update exactly as the whole state vector does, and encodes like Yjs', () => {
+    const room = new Room('r');
+    const peers = [1, 2, 3].map((id) => {
+      const d = new Y.Doc();
+      d.clientID = id;
+      return d;
+    });
+    // The board holds part of what each peer wrote; each peer then sends everything it has.
+    for (const [i, d] of peers.entries()) {
+      for (let k = 0; k < 5; k++) d.getMap('m').set(`p${i}k${k}`, k);
+      Y.applyUpdate(room.doc, Y.encodeStateAsUpdate(d));
+      for (let k = 5; k < 8; k++) d.getMap('m').set(`p${i}k${k}`, k);
+      d.getMap('m').delete(`p${i}k0`);
+    }
+    const resent = Y.mergeUpdates(peers.map((d) => Y.encodeStateAsUpdate(d)));
+    const { from } = Y.parseUpdateMeta(resent);
+    const trimmed = Y.diffUpdate(resent, room.stateVectorOf(from.keys()));
+    expect(Buffer.from(trimmed).equals(Buffer.from(Y.diffUpdate(resent, Y.encodeStateVector(room.doc))))).toBe(true);
+    expect(trimmed.byteLength).toBeLessThan(resent.byteLength);
+    expect(Buffer.from(room.stateVectorOf([3, 2, 1])).equals(Buffer.from(Y.encodeStateVector(room.doc)))).toBe(true);
+    // A client the board never saw: everything of it stays.
+    expect(Y.decodeStateVector(room.stateVectorOf([99])).get(99)).toBe(0);
+  });
+});
+
 describe('capacity', () => {
   it('keeps room for signed-in users and a reserve for the owner', () => {
     expect(admits({ total: 2, anonymous: 2 }, limits, { owner: false, signedIn: false })).toBe(true);

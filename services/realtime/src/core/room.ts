@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import * as encoding from 'lib0/encoding';
 import { Awareness } from 'y-protocols/awareness';
 import type { Connection } from './connection.ts';
 
@@ -51,6 +52,23 @@ export class Room {
    */
   stateVector(): Uint8Array {
     return (this.sv ??= Y.encodeStateVector(this.doc));
+  }
+
+  /**
+   * The state vector of `doc` for `clients` only, encoded as Y.encodeStateVector does: what
+   * Y.diffUpdate needs to trim an update of those clients. Encoding the whole vector (every client
+   * the board ever had, sorted) for each incoming update cost 4.5 % of the server's busy time at
+   * 1,000 clients, because every commit changes it.
+   */
+  stateVectorOf(clients: Iterable<number>): Uint8Array {
+    const e = encoding.createEncoder();
+    const list = [...clients];
+    encoding.writeVarUint(e, list.length);
+    for (const client of list) {
+      encoding.writeVarUint(e, client);
+      encoding.writeVarUint(e, Y.getState(this.doc.store, client));
+    }
+    return encoding.toUint8Array(e);
   }
 
   /** Called for every change of `doc`. */

@@ -574,10 +574,11 @@ export class RealtimeServer {
     if (room.size + room.pendingBytes + update.byteLength > this.opts.limits.maxDocBytes) throw new CloseError(CloseCode.DOCUMENT_TOO_LARGE);
     let fresh: Uint8Array;
     try {
-      // Decodes every struct and the delete set without touching the document; then keeps only
-      // what the copy lacks (a reconnecting client resends everything it has).
-      Y.parseUpdateMeta(update);
-      fresh = Y.diffUpdate(update, room.stateVector());
+      // Decodes every struct (and names their clients) without touching the document; then keeps
+      // only what the copy lacks (a reconnecting client resends everything it has), reading the
+      // delete set too.
+      const { from } = Y.parseUpdateMeta(update);
+      fresh = Y.diffUpdate(update, room.stateVectorOf(from.keys()));
     } catch (err) {
       throw new MalformedMessage(`invalid update: ${(err as Error).message}`);
     }
