@@ -84,6 +84,17 @@ describe('checkout with the test provider', () => {
     expect(succeeded).toHaveLength(1);
   });
 
+  it('several orders of a user with no subscription yet, paid at the same moment, add up their days', async () => {
+    for (let round = 0; round < 3; round++) {
+      const u = await h.user();
+      const orders = await Promise.all(Array.from({ length: 4 }, () => checkout(u)));
+      const answers = await Promise.all(orders.map((o) => notify(notification(o.order_id, 'payment.succeeded'))));
+      expect(answers.map((a) => a.body.result)).toEqual(['paid', 'paid', 'paid', 'paid']);
+      const sub = await subscriptionOf(u);
+      expect(new Date(sub.expires_at).getTime()).toBe(h.clock().getTime() + 4 * 30 * DAY);
+    }
+  });
+
   it('out of order: a late "canceled" cannot undo a paid order; a "succeeded" after "canceled" pays once', async () => {
     const u = await h.user();
     const a = await checkout(u);

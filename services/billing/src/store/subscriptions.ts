@@ -17,8 +17,13 @@ const SELECT = `
   SELECT s.id, s.user_id, u.name AS user_name, s.plan_id, p.name AS plan_name, s.status, s.expires_at, s.auto_renew
   FROM subscriptions s JOIN plans p ON p.id = s.plan_id LEFT JOIN users u ON u.id = s.user_id`;
 
-/** `lock` takes the row for the rest of the transaction (payments and admin edits of one user queue up). */
+/**
+ * `lock` takes the row for the rest of the transaction (payments and admin edits of one user queue
+ * up). A user with no subscription yet has no row to lock: a lock on the user id (held until the
+ * transaction ends) makes two first payments paid at once add up instead of the last one winning.
+ */
 export async function subscriptionOfUser(db: Queryable, userId: string, lock = false): Promise<SubscriptionRow | null> {
+  if (lock) await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('billing.subscription:' || $1, 0))`, [userId]);
   const { rows } = await db.query<SubscriptionRow>(`${SELECT} WHERE s.user_id = $1 ${lock ? 'FOR UPDATE OF s' : ''}`, [userId]);
   return rows[0] ?? null;
 }
