@@ -21,16 +21,39 @@ export function appError(code: ErrorCode, opts: { message?: string; fields?: Rec
   return new AppError(code, def.status, opts.message ?? def.message, opts.fields);
 }
 
+const isRussian = (text: string) => /[а-яё]/i.test(text);
+
+/**
+ * Field texts for zod's own English messages (a schema without a message of ours: wrong type,
+ * unknown enum value, an extra key): the forms show a field's text as it comes.
+ */
+const FIELD_TEXTS: Partial<Record<z.core.$ZodIssue['code'], string>> = {
+  invalid_type: 'Неверный тип значения',
+  too_small: 'Значение меньше допустимого',
+  too_big: 'Значение больше допустимого',
+  invalid_format: 'Неверный формат',
+  invalid_value: 'Недопустимое значение',
+  invalid_union: 'Недопустимое значение',
+  unrecognized_keys: 'Лишние поля',
+};
+
+function fieldText(issue: z.core.$ZodIssue): string {
+  if (isRussian(issue.message)) return issue.message;
+  // zod keeps the input out of its issues; its message says what was received.
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return 'Обязательное поле';
+  return FIELD_TEXTS[issue.code] ?? ERRORS.VALIDATION_ERROR.message;
+}
+
 /** Turns a ZodError into VALIDATION_ERROR: the first issue's message is the toast text. */
 export function validationError(err: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = issue.path.join('.') || '_';
-    if (!(key in fields)) fields[key] = issue.message;
+    if (!(key in fields)) fields[key] = fieldText(issue);
   }
   const first = err.issues[0];
   // zod's own English messages (wrong type, unknown enum) are replaced by the catalogue text.
-  const message = first && /[а-яё]/i.test(first.message) ? first.message : ERRORS.VALIDATION_ERROR.message;
+  const message = first && isRussian(first.message) ? first.message : ERRORS.VALIDATION_ERROR.message;
   return appError('VALIDATION_ERROR', { message, fields });
 }
 

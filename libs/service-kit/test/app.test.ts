@@ -1,5 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { RegisterRequest } from '@wb/contracts';
 import { createPool, freePort, type Pool } from '@wb/db';
 import { appError, createLogger, createServiceApp, isDependencyUnavailable, listen, parse, type RunningServer } from '../src/index.ts';
@@ -40,6 +41,10 @@ beforeAll(async () => {
   });
   app.post('/register', (req, res) => {
     res.json(parse(RegisterRequest, req.body));
+  });
+  // A schema with no texts of ours: zod's defaults.
+  app.post('/plain', (req, res) => {
+    res.json(parse(z.object({ boardId: z.string(), count: z.number().max(3), kind: z.enum(['a', 'b']) }), req.body));
   });
   downPool = createPool({ url: `postgres://postgres:postgres@127.0.0.1:${await freePort()}/nowhere`, schema: 'public', max: 1 });
   app.get('/db-down', async (_req, res) => {
@@ -156,6 +161,20 @@ describe('error answers are {error, code} with the right status', () => {
       error: 'Некорректный email',
       fields: { email: 'Некорректный email', password: 'Пароль должен содержать минимум 8 символов' },
     });
+  });
+
+  it('zod\'s own English texts become Russian field texts: wrong type, missing field', async () => {
+    const res = await post('/plain', JSON.stringify({ boardId: 123, count: 4 }));
+    const missing = await post('/plain', JSON.stringify({ count: 1, kind: 'a' }));
+    expect((await missing.json()).fields).toEqual({ boardId: 'Обязательное поле' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'Некорректные данные запроса',
+      fields: { boardId: 'Неверный тип значения', count: 'Значение больше допустимого', kind: 'Недопустимое значение' },
+    });
+    expect(JSON.stringify(body)).not.toContain('Invalid');
   });
 
   it('an unknown thrown error → 500 INTERNAL_ERROR without internals', async () => {

@@ -187,6 +187,13 @@ describe('refusals', () => {
     }
   });
 
+  it('a signed-in user with no access to the board: ACCESS_DENIED, as the board itself answers', async () => {
+    const strangerToken = await stack.token('00000000-0000-4000-8000-00000000abcd');
+    const res = await stack.exportCall('png', strangerToken, { boardId: board.id, area });
+    expect(res.status).toBe(403);
+    expect(await json(res)).toMatchObject({ code: 'ACCESS_DENIED', error: 'У вас нет доступа к этой доске' });
+  });
+
   it('a link holder without an account (no Bearer token, or a share token in its place)', async () => {
     const noToken = await stack.exportCall('png', undefined, { boardId: board.id, area });
     expect(noToken.status).toBe(401);
@@ -223,6 +230,8 @@ describe('refusals', () => {
   it('non-finite or malformed numbers and bodies', async () => {
     for (const body of [
       `{"boardId":"${board.id}","area":{"x":1e999,"y":0,"width":100,"height":100}}`,
+      { boardId: board.id, area: { x: 1e308, y: 0, width: 100, height: 100 } },
+      { boardId: board.id, area: { x: 0, y: -10_000_001, width: 100, height: 100 } },
       { boardId: board.id, area: { x: '0', y: 0, width: 100, height: 100 } },
       { boardId: board.id, area: { x: 0, y: 0, width: null, height: 100 } },
       { boardId: board.id },

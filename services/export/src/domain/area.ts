@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { EXPORT_AREA_MIN, type Area } from '@wb/board-model';
 import { appError } from '@wb/service-kit';
 
-const finite = z.number().refine(Number.isFinite);
+/**
+ * The canvas is infinite, but not beyond what a double adds up exactly: an x of 1e308 plus a width
+ * made the SVG's viewBox "Infinity". Ten million units is far past any board (bounded canvases are
+ * at most a few tens of thousands wide).
+ */
+export const EXPORT_COORDINATE_MAX = 10_000_000;
+const finite = z.number().refine(Number.isFinite).refine((n) => Math.abs(n) <= EXPORT_COORDINATE_MAX, 'Число вне допустимого диапазона');
 
 export const ExportRequest = z.object({
   boardId: z.string().min(1).max(64),

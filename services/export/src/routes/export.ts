@@ -77,6 +77,8 @@ export function exportRouter(deps: ExportRouteDeps): Router {
       const userId = req.user!.sub;
       const access = await deps.clients.access(body.boardId, userId);
       if (!access.board) throw appError('BOARD_NOT_FOUND');
+      // As GET /api/boards/:id answers: no role at all is "no access", a role other than owner's is "owner only".
+      if (access.role === 'none') throw appError('ACCESS_DENIED');
       if (access.role !== 'owner') throw appError('OWNER_REQUIRED');
       if (format === 'pdf' && !pdfAllowed(await deps.entitlement(access.board.owner_id))) {
         throw appError('EXPORT_PDF_NOT_ALLOWED');
