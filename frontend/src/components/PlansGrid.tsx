@@ -77,10 +77,11 @@ function PlanCard({ plan, choose, pending }: { plan: Plan } & Choose) {
 
 /**
  * The plans from GET /billing/plans as cards with the checkout rules of spec §4; the yellow notice
- * while billing is off. When the plans cannot be loaded it says so and shows `fallback`.
+ * while billing is off. When the plans cannot be loaded it says so (with a retry); `fallback` is for an
+ * empty list.
  */
 export function PlansGrid({ fallback }: { fallback?: React.ReactNode }) {
-  const { data, isLoading, isError } = useGetPlansQuery();
+  const { data, isLoading, isError, isFetching, refetch } = useGetPlansQuery();
   const billingEnabled = data?.billing_enabled ?? true;
   const chooser = useChoosePlan(billingEnabled);
 
@@ -95,7 +96,18 @@ export function PlansGrid({ fallback }: { fallback?: React.ReactNode }) {
       </div>
     );
   }
-  if (isError || !data || data.plans.length === 0) return <>{fallback ?? null}</>;
+  // Nothing is known of the plans: say so, and nothing about what is free (limits still apply).
+  if (isError) {
+    return (
+      <div className="plans-fallback" role="alert" data-testid="plans-error">
+        <p>{PLANS_LOAD_ERROR}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => void refetch()} disabled={isFetching}>
+          Повторить
+        </button>
+      </div>
+    );
+  }
+  if (!data || data.plans.length === 0) return <>{fallback ?? null}</>;
   return (
     <>
       {!data.billing_enabled ? (

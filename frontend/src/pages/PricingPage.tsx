@@ -19,8 +19,8 @@ export function PricingPage() {
     <div className="pricing-page">
       <header className="simple-header">
         <div className="container simple-header__inner">
-          <Link to={user ? '/dashboard' : '/'} className="back-link">
-            <ArrowLeftIcon size={16} /> Назад
+          <Link to={user ? '/dashboard' : '/'} className="back-link" aria-label="Назад">
+            <ArrowLeftIcon size={16} aria-hidden /> <span className="back-link__text">Назад</span>
           </Link>
           <Link to="/" className="simple-header__brand">
             <LogoMark size={28} /> {PRODUCT_NAME}

@@ -88,6 +88,31 @@ describe(
       });
     });
 
+    it('plans that fail to load: the error and a retry, no claim about what is free; the title stays at 375 px', async () => {
+      await withPage(
+        product,
+        async ({ page }) => {
+          let failing = true;
+          await page.route('**/api/billing/plans', (route) =>
+            failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL_ERROR","error":"x"}' }) : route.continue(),
+          );
+          await page.goto('/pricing');
+          await appReady(page);
+          const panel = page.locator('[data-testid="plans-error"]');
+          await panel.waitFor();
+          expect(await panel.innerText()).toContain('Не удалось загрузить тарифы');
+          await expect.poll(() => toastTexts(page)).toContain('Не удалось загрузить тарифы');
+          expect(await page.locator('main').innerText()).not.toContain('бесплатно');
+          expect(await page.locator('.simple-header__brand').isVisible()).toBe(true);
+          expect(await page.getByRole('link', { name: 'Назад' }).isVisible()).toBe(true);
+          failing = false;
+          await panel.getByRole('button', { name: 'Повторить' }).click();
+          await page.waitForSelector('[data-testid="plans-grid"]');
+        },
+        { width: 375, height: 800 },
+      );
+    });
+
     it('a visitor who picks Pro is sent to /register', async () => {
       await withPage(product, async ({ page }) => {
         await page.goto('/pricing');
