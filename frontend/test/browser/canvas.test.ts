@@ -549,6 +549,42 @@ describe('clipboard', () => {
   });
 });
 
+describe('context menu', () => {
+  it('on an object: edit, copy, duplicate, delete; nothing on the empty canvas', async () => {
+    await withCanvas(async (c, { page }) => {
+      await c.add([sticky('s', 0, 0)]);
+      await c.waitCount(1);
+      const menu = page.locator('[data-testid="canvas-context-menu"]');
+      const empty = await c.screenOf({ x: 400, y: 300 });
+      await page.mouse.click(empty.x, empty.y, { button: 'right' });
+      await page.waitForTimeout(300);
+      expect(await menu.count()).toBe(0);
+
+      const on = await c.screenOf({ x: 60, y: 60 });
+      await page.mouse.click(on.x, on.y, { button: 'right' });
+      await menu.waitFor();
+      expect(await c.selection()).toEqual(['s']);
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Редактировать', 'Копировать', 'Дублировать', 'Удалить']);
+      await menu.getByRole('menuitem', { name: 'Дублировать' }).click();
+      await c.waitCount(2);
+      const copy = (await c.objects()).find((o) => o.id !== 's')!;
+      expect([copy.x, copy.y]).toEqual([20, 20]);
+      expect(await c.selection()).toEqual([copy.id]);
+
+      await page.mouse.click(on.x - 40, on.y - 40, { button: 'right' });
+      await menu.getByRole('menuitem', { name: 'Редактировать' }).click();
+      await page.locator('[data-testid="text-editor-input"]').waitFor();
+      await page.keyboard.press('Escape');
+
+      // The copy lies on top where both overlap: the click is on it.
+      await page.mouse.click(on.x - 40, on.y - 40, { button: 'right' });
+      await menu.getByRole('menuitem', { name: 'Удалить' }).click();
+      await c.waitCount(1);
+      expect((await c.objects()).map((o) => o.id)).toEqual(['s']);
+    });
+  });
+});
+
 describe('templates', () => {
   it('inserts a kanban, a calendar and JSON stickers', async () => {
     await withCanvas(async (c) => {
@@ -684,6 +720,14 @@ describe('read-only roles', () => {
       expect(objects.map((o) => [o.id, o.x, o.y])).toEqual([['s', 0, 0]]);
       expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('select');
       expect(await page.locator('[data-testid^="connect-"]').count()).toBe(0);
+      // §6: the context menu on the selected sticky says 'Режим просмотра' and offers nothing else.
+      await page.mouse.click(centre.x, centre.y, { button: 'right' });
+      const menu = page.locator('[data-testid="canvas-context-menu"]');
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Режим просмотра']);
+      expect(await menu.getByRole('menuitem').getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
     });
     // A guest cannot even select.
     await withPage(product, async (s) => {
@@ -696,6 +740,9 @@ describe('read-only roles', () => {
       const p = await page.evaluate(() => window.__wbCanvas!.toScreen({ x: 60, y: 60 }));
       await page.mouse.click(box.x + p.x, box.y + p.y);
       expect(await page.evaluate(() => [...window.__wbCanvas!.selection])).toEqual([]);
+      await page.mouse.click(box.x + p.x, box.y + p.y, { button: 'right' });
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-testid="canvas-context-menu"]').count()).toBe(0);
     });
   });
 });

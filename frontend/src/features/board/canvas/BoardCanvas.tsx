@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { CameraPosition, Point, Tool, ToolStyle } from '@wb/board-model';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
+import { isEditable } from '@wb/board-model';
+import { CanvasContextMenu, type ContextMenuItem, type ContextMenuState } from './ContextMenu.tsx';
 import { CanvasEngine, type ArrowStyle, type EditRequest } from './engine/CanvasEngine.ts';
 import { naturalSize, setImageSrcResolver } from './engine/images.ts';
 import { ImageUploadError, clipboardImages, dataUrlUpload, isImageFile } from './images.ts';
@@ -10,7 +12,7 @@ import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { TemplateChooser } from './templates/TemplateChooser.tsx';
 import { TextEditor } from './TextEditor.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import { CLEAR_CONFIRM_TEXT, LABELS } from './texts.ts';
+import { CLEAR_CONFIRM_TEXT, CONTEXT_LABELS, LABELS, VIEW_MODE } from './texts.ts';
 import type { BoardCanvasHandle, BoardCanvasProps } from './types.ts';
 import styles from './canvas.module.css';
 
@@ -52,6 +54,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
   const [editing, setEditing] = useState<EditRequest | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
+  const [menu, setMenu] = useState<ContextMenuState | null>(null);
 
   useEffect(() => {
     const el = host.current!;
@@ -73,7 +76,11 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       exportArea: (area) => latest.current.onExportArea?.(area),
       count: (n) => latest.current.onObjectCountChange?.(n),
       history: setHistory,
-      contextMenu: (ev) => latest.current.onContextMenu?.(ev),
+      contextMenu: (ev) => {
+        latest.current.onContextMenu?.(ev);
+        const items = contextMenuItems(e, latest.current.role, ev.objectId, (t) => latest.current.onMessage?.(t, 'error'));
+        setMenu(items ? { x: ev.clientX, y: ev.clientY, items } : null);
+      },
       message: (text, kind) => latest.current.onMessage?.(text, kind),
       arrowMode: setArrowPending,
     });
@@ -258,6 +265,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
         />
       ) : null}
       {engine ? <SelectionOverlay engine={engine} overlay={overlay} /> : null}
+      {menu ? <CanvasContextMenu key={`${menu.x},${menu.y}`} menu={menu} onClose={() => setMenu(null)} /> : null}
       {arrowPending ? <div className={styles.hint}>{LABELS.arrowHint}</div> : null}
       {editing && editorBox && engine ? (
         <TextEditor
@@ -302,6 +310,49 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       />
     </div>
   );
+}
+
+/**
+ * What a right click on `objectId` offers (§6): a viewer only 'Режим просмотра', on a selected sticky
+ * or image; a guest nothing (no selection at all); an editor or the owner edit, copy, duplicate and
+ * delete, on the object clicked (selected first, as in every editor of this kind). Empty canvas: no menu.
+ */
+function contextMenuItems(
+  engine: CanvasEngine,
+  role: BoardCanvasProps['role'],
+  objectId: string | null,
+  say: (text: string) => void,
+): ContextMenuItem[] | null {
+  const obj = objectId ? engine.store.object(objectId) : null;
+  if (!obj || role === 'guest') return null;
+  if (role === 'viewer') {
+    if (!engine.selection.has(obj.id) || (obj.type !== 'sticky' && obj.type !== 'image')) return null;
+    return [{ id: 'view-mode', label: VIEW_MODE, disabled: true }];
+  }
+  if (!engine.selection.has(obj.id)) engine.setSelection([obj.id]);
+  const single = engine.selection.size === 1;
+  const items: ContextMenuItem[] = [];
+  if (single && isEditable(obj)) items.push({ id: 'edit', label: CONTEXT_LABELS.edit, run: () => engine.editObject(obj.id) });
+  items.push(
+    {
+      id: 'copy',
+      label: CONTEXT_LABELS.copy,
+      run: () => {
+        const text = engine.copy();
+        if (text) void navigator.clipboard?.writeText(text).catch(() => say(CONTEXT_LABELS.copyFailed));
+      },
+    },
+    {
+      id: 'duplicate',
+      label: CONTEXT_LABELS.duplicate,
+      run: () => {
+        const text = engine.copy();
+        if (text) engine.paste(text);
+      },
+    },
+    { id: 'delete', label: CONTEXT_LABELS.delete, danger: true, run: () => engine.deleteSelection() },
+  );
+  return items;
 }
 
 function screenBox(engine: CanvasEngine, req: EditRequest) {

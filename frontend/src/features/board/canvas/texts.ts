@@ -21,6 +21,17 @@ export const TOOL_LABELS: Record<Tool, string> = {
   'export-select': 'Область экспорта',
 };
 
+/** Spec §6: what a viewer's context menu on a selected sticky or image shows. */
+export const VIEW_MODE = 'Режим просмотра';
+
+export const CONTEXT_LABELS = {
+  edit: 'Редактировать',
+  copy: 'Копировать',
+  duplicate: 'Дублировать',
+  delete: 'Удалить',
+  copyFailed: 'Не удалось скопировать',
+} as const;
+
 export const LABELS = {
   toolbar: 'Инструменты',
   undo: 'Отменить (Ctrl+Z)',

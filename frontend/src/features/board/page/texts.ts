@@ -2,6 +2,8 @@
  * Russian texts of the board page. `SPEC` is copied from shared/spec/board-page.md (a unit test checks
  * each occurs there verbatim); `OWN` holds texts the spec leaves open.
  */
+import { VIEW_MODE } from '../canvas/texts.ts';
+
 export const SPEC = {
   loadingBoard: 'Загрузка доски...',
   connecting: 'Подключение к доске...',
@@ -14,7 +16,7 @@ export const SPEC = {
   guestLabel: 'Гостевой просмотр (без реакций)',
   viewerLabel: 'Просмотр с реакциями',
   editorLabel: 'Редактирование',
-  viewMode: 'Режим просмотра',
+  viewMode: VIEW_MODE,
   loadingPresence: 'Загрузка...',
   alreadySaved: 'Изменения уже сохранены!',
   saveError: 'Ошибка сохранения',

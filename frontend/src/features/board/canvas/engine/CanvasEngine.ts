@@ -997,6 +997,13 @@ export class CanvasEngine {
     this.openEditor({ object: obj, isNew: true });
   }
 
+  /** Opens the editor on an existing sticky or text (the context menu's "edit", like a double click). */
+  editObject(id: string): void {
+    const obj = this.store.object(id);
+    if (this.readOnly || !obj || !isEditable(obj)) return;
+    this.openEditor({ object: obj, isNew: false });
+  }
+
   private openEditor(request: EditRequest): void {
     this.editing = request;
     if (request.isNew) this.setTemp(request.object);
