@@ -301,6 +301,22 @@ describe('loading and access errors', () => {
     }
   });
 
+  it('a board address that is not valid percent-encoding gets the same panel, then the dashboard', async () => {
+    const s = await openPage(product);
+    try {
+      await signInWithTokens(s.page, product.url, owner);
+      for (const id of ['%00%ud800', 'abc%']) {
+        await s.page.goto(`/board/${id}`);
+        await s.page.waitForSelector('[data-testid="board-denied"]', { timeout: 30_000 });
+        await expect(s.page.locator('[data-testid="board-denied"] h1').innerText()).resolves.toBe('Доступ запрещен');
+        await s.page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 10_000 });
+      }
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('shows the loading stages in turn', async () => {
     owner = newAccount('board-stages');
     await registerViaApi(product.url, owner);
@@ -375,8 +391,9 @@ describe('owner tools and camera', () => {
     await s.page.keyboard.press('Escape');
   });
 
-  it('access settings from the header use the board page toasts', async () => {
+  it('access settings from the header use the board page toasts and its guest label', async () => {
     await s.page.click('[data-testid="open-access"]');
+    expect(await s.page.locator('[data-testid="access-role-guest"] strong').innerText()).toBe('Гостевой просмотр (без реакций)');
     await s.page.click('[data-testid="role-switch-editor"]');
     await waitForToast(s.page, 'Ссылка Редактирование удалена');
     await s.page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
@@ -17,13 +17,18 @@ export function spaRouter(staticDir: string): Router {
   const router = express.Router();
   const dir = path.resolve(staticDir);
   const index = path.join(dir, 'index.html');
-  const precompressed = (root: string, setHeaders: (res: ServerResponse) => void) =>
-    expressStaticGzip(root, {
+  const precompressed = (root: string, setHeaders: (res: ServerResponse) => void): RequestHandler => {
+    const serve = expressStaticGzip(root, {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
       serveStatic: { setHeaders, fallthrough: true },
     });
+    // A path that is not valid percent-encoding (/board/%00%ud800, /board/abc%) is no file: it goes on
+    // to the app's pages, whose router shows its own error, instead of express-static-gzip's bare
+    // "400 URI malformed" text page.
+    return (req, res, next) => (isDecodable(req.path) ? serve(req, res, next) : next());
+  };
 
   router.use(
     '/assets',
@@ -43,4 +48,13 @@ export function spaRouter(staticDir: string): Router {
     res.sendFile(index);
   });
   return router;
+}
+
+function isDecodable(p: string): boolean {
+  try {
+    decodeURIComponent(p);
+    return true;
+  } catch {
+    return false;
+  }
 }

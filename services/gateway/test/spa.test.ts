@@ -88,12 +88,17 @@ describe('SPA static serving', () => {
     expect(res.body.toString()).not.toContain('<title>SPA');
   });
 
-  it('serves index.html with no-cache for client routes', async () => {
-    for (const route of ['/', '/dashboard', '/board/42']) {
+  it('serves index.html with no-cache for client routes, malformed percent-encoding included', async () => {
+    for (const route of ['/', '/dashboard', '/board/42', '/board/%00%ud800', '/board/abc%', '/dashboard/%ZZ']) {
       const res = await get(base, route, 'br');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body.toString()).toContain('<title>SPA</title>');
+      expect(res.body.toString(), route).toContain('<title>SPA</title>');
     }
+  });
+
+  it('a malformed asset path is a 404, not index.html', async () => {
+    const res = await get(base, '/assets/app-%E0%A4%A.js', 'br');
+    expect(res.status).toBe(404);
   });
 });

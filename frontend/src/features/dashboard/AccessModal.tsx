@@ -46,6 +46,8 @@ export interface AccessModalTexts {
   sharingError: string;
   linksChangeError: string;
   rotateError: string;
+  /** The roles' names in the modal (the board page calls the guest link differently, product.md §2). */
+  roleLabels: Record<ShareRole, string>;
 }
 
 const DASHBOARD_TEXTS: AccessModalTexts = {
@@ -55,6 +57,7 @@ const DASHBOARD_TEXTS: AccessModalTexts = {
   sharingError: SPEC.sharingError,
   linksChangeError: SPEC.linksChangeError,
   rotateError: SPEC.linkRotateError,
+  roleLabels: ROLE_LABELS,
 };
 
 export function AccessModal({
@@ -149,14 +152,14 @@ export function AccessModal({
               <li key={role} className={styles.role} data-testid={`access-role-${role}`} data-enabled={roleOn}>
                 <div className={styles.roleHead}>
                   <div className={styles.roleText}>
-                    <strong>{ROLE_LABELS[role]}</strong>
+                    <strong>{texts.roleLabels[role]}</strong>
                     <span>{ROLE_HINTS[role]}</span>
                   </div>
                   <Switch
                     checked={roleOn}
                     onChange={(v) => toggle(role, v)}
                     disabled={busy}
-                    label={ROLE_LABELS[role]}
+                    label={texts.roleLabels[role]}
                     testId={`role-switch-${role}`}
                   />
                 </div>
@@ -167,7 +170,7 @@ export function AccessModal({
                       readOnly
                       value={shareLink(window.location.origin, board.id, token)}
                       onFocus={(e) => e.currentTarget.select()}
-                      aria-label={ROLE_LABELS[role]}
+                      aria-label={texts.roleLabels[role]}
                       data-testid={`role-link-${role}`}
                     />
                     <Button size="sm" onClick={() => void copy(token)} data-testid={`copy-link-${role}`}>

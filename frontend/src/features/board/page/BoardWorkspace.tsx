@@ -42,6 +42,7 @@ const ACCESS_TEXTS: AccessModalTexts = {
   sharingError: SPEC.sharingError,
   linksChangeError: SPEC.linkChangeError,
   rotateError: SPEC.linkRotateError,
+  roleLabels: ROLE_LABEL,
 };
 
 export interface WorkspaceProps {
