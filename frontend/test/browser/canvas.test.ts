@@ -228,6 +228,18 @@ describe('tools', () => {
     });
   });
 
+  it('a sticky typed with a NUL and a lone surrogate keeps neither: the author sees what everyone gets', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.keyboard.press('5');
+      await c.click(300, 300);
+      await page.fill('[data-testid="text-editor-input"]', 'A\u0000B\uD800C');
+      await page.click('[data-testid="text-editor-save"]');
+      await c.waitCount(1);
+      expect((await c.objects())[0]!.text).toBe('AB\uFFFDC');
+    });
+  });
+
   it('refuses to create outside a bounded canvas', async () => {
     await withCanvas(async (c) => {
       await c.page.evaluate(() => window.__wbCanvas!.setLimits({ max_width: 400, max_height: 400, unlimited: false }));

@@ -5,5 +5,6 @@ export * from './geometry.ts';
 export * from './templates.ts';
 export * from './stickerImport.ts';
 export * from './imageSize.ts';
+export * from './cleanText.ts';
 export * from './tools/index.ts';
 export * from './render/index.ts';

@@ -3,6 +3,7 @@
  * "Sticker grid"). The first problem found is reported, items in order, as the dialog shows
  * one message. Type and status messages are ours, worded like the spec's.
  */
+import { cleanText } from './cleanText.ts';
 import {
   AUTO_STICKER_FONT_SIZE,
   AUTO_STICKER_LONG_MAX_WIDTH,
@@ -77,7 +78,7 @@ export function parseStickerJson(text: string): StickerImportResult {
     if (typeof body !== 'string') return { ok: false, error: T.textRequired(n) };
     if (body.length > STICKER_TEXT_MAX) return { ok: false, error: T.textTooLong(n) };
     if (type != null && type !== 'sticky') return { ok: false, error: T.invalidType(n, showValue(type)) };
-    const sticker: JsonSticker = { text: body };
+    const sticker: JsonSticker = { text: cleanText(body) };
     if (type != null) sticker.type = 'sticky';
     if (status != null) {
       const parsed = parseStatus(status);

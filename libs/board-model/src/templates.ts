@@ -2,6 +2,7 @@
  * Kanban and month-calendar templates (spec/board-page.md §5, §9) as plain objects ready for
  * addObject. Kanban messages are ours: the spec only says "create is disabled otherwise".
  */
+import { cleanText } from './cleanText.ts';
 import {
   CALENDAR_CELL_HEIGHT,
   CALENDAR_CELL_WIDTH,
@@ -108,7 +109,7 @@ export function kanbanTemplate(
         stroke: '#CCCCCC',
         strokeWidth: 1,
       }),
-      make.text({ x: x + 10, y: origin.y + 10, text: name.trim(), fontSize: 18, fill: DEFAULT_TEXT_COLOR }),
+      make.text({ x: x + 10, y: origin.y + 10, text: cleanText(name.trim()), fontSize: 18, fill: DEFAULT_TEXT_COLOR }),
     ];
   });
 }

@@ -3,6 +3,7 @@ import {
   STICKER_GRID,
   STICKER_STATUS_COLORS,
   autoStickerSize,
+  cleanText,
   layoutStickers,
   parseStickerJson,
   stickySchema,
@@ -15,6 +16,23 @@ const error = (text: string) => {
   return r.error;
 };
 const items = (list: unknown[]) => JSON.stringify(list);
+
+describe('cleanText', () => {
+  it('drops control characters but tab and line feed, and turns lone surrogates into U+FFFD', () => {
+    expect(cleanText('A\u0000B\u0007C\u001bD\u007fE')).toBe('ABCDE');
+    expect(cleanText('строка 1\nстрока\t2')).toBe('строка 1\nстрока\t2');
+    expect(cleanText('x\uD800y\uDC00z')).toBe('x\uFFFDy\uFFFDz');
+    expect(cleanText('пара 😀 цела')).toBe('пара 😀 цела');
+    // What the author keeps is what a UTF-8 round trip (the wire) gives everyone else.
+    const s = cleanText('a\uD83Db');
+    expect(new TextDecoder().decode(new TextEncoder().encode(s))).toBe(s);
+  });
+
+  it('is applied to imported stickers', () => {
+    const r = parseStickerJson(JSON.stringify([{ text: 'A\u0000B\uD800C' }]));
+    expect(r.ok && r.stickers[0]!.text).toBe('AB\uFFFDC');
+  });
+});
 
 describe('parseStickerJson', () => {
   it('reports invalid JSON with the parser message', () => {

@@ -13,12 +13,19 @@ import { ShareRole } from './events.ts';
 export const BoardBackground = z.enum(BOARD_BACKGROUNDS, { error: 'Недопустимый фон доски' });
 export type BoardBackground = z.infer<typeof BoardBackground>;
 
+/** Characters as a person counts them (and PostgreSQL's varchar): an emoji is one, not two UTF-16 units. */
+const characters = (v: string): number => {
+  let n = 0;
+  for (const _ of v) n++;
+  return n;
+};
+
 const trimmedName = (required: string, tooLong: string, max: number) =>
   z
     .string({ error: required })
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, { message: required })
-    .refine((v) => v.length <= max, { message: tooLong });
+    .refine((v) => v.length <= max || characters(v) <= max, { message: tooLong });
 
 export const boardTitle = trimmedName(BOARD_TEXTS.titleRequired, BOARD_TEXTS.titleTooLong, BOARD_LIMITS.titleMax);
 export const folderName = trimmedName(

@@ -105,3 +105,14 @@ describe('answer schemas refuse what the SPA could not read', () => {
     expect(AuthAnswer.safeParse({ user, accessToken: tokens.accessToken }).success).toBe(false);
   });
 });
+
+describe('name limits count characters, not UTF-16 units', () => {
+  it('a tag of 50 emoji is allowed, 51 is not; a board title likewise at its limit', async () => {
+    const { CreateTagRequest, CreateBoardRequest, BOARD_LIMITS, LIMITS } = await import('../src/index.ts');
+    const emoji = (n: number) => '😀'.repeat(n);
+    expect(CreateTagRequest.safeParse({ name: emoji(LIMITS.tagNameMax) }).success).toBe(true);
+    expect(CreateTagRequest.safeParse({ name: emoji(LIMITS.tagNameMax + 1) }).success).toBe(false);
+    expect(CreateBoardRequest.safeParse({ title: emoji(BOARD_LIMITS.titleMax) }).success).toBe(true);
+    expect(CreateBoardRequest.safeParse({ title: emoji(BOARD_LIMITS.titleMax + 1) }).success).toBe(false);
+  });
+});

@@ -31,6 +31,7 @@ import {
   boundsOf,
   canStartArrow,
   canvasObjectSchema,
+  cleanText,
   clampMove,
   clampPointToCanvas,
   clearBoard,
@@ -1011,7 +1012,8 @@ export class CanvasEngine {
   }
 
   /** The editor's Save: a new object is added (with its connecting arrow), an existing one gets the text. */
-  finishEdit(text: string): void {
+  finishEdit(typed: string): void {
+    const text = cleanText(typed);
     const req = this.editing;
     this.editing = null;
     this.setTemp(null);
