@@ -429,6 +429,11 @@ describe('owner tools and camera', () => {
       expect(header.width).toBeLessThanOrEqual(width);
       const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // Spec §2: the user's name in the header and the cursor in the footer at every width.
+      expect(await s.page.locator('[data-testid="board-user-name"]').isVisible(), `name at ${width}`).toBe(true);
+      expect(await s.page.locator('[data-testid="footer-cursor"]').isVisible(), `cursor at ${width}`).toBe(true);
+      const footer = (await s.page.locator('[data-testid="board-footer"]').boundingBox())!;
+      expect(footer.x + footer.width).toBeLessThanOrEqual(width);
     }
   });
 });

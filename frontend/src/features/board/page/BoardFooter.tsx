@@ -26,7 +26,7 @@ export function BoardFooter(props: {
       <span data-testid="footer-object-count">
         {OWN.objects}: {objectCount}
       </span>
-      <span className={styles.hideMobile} data-testid="footer-cursor">{cursor ? `X: ${Math.round(cursor.x)}, Y: ${Math.round(cursor.y)}` : 'X: –, Y: –'}</span>
+      <span data-testid="footer-cursor">{cursor ? `X: ${Math.round(cursor.x)}, Y: ${Math.round(cursor.y)}` : 'X: –, Y: –'}</span>
       {bounded ? (
         <span data-testid="footer-limit">
           {OWN.limit}: {limits.max_width}×{limits.max_height}

@@ -71,7 +71,7 @@ export function BoardHeader(props: {
         </div>
       ) : null}
       {userName ? (
-        <span className={`${styles.userName} ${styles.hideTablet}`} data-testid="board-user-name">
+        <span className={styles.userName} data-testid="board-user-name" title={userName}>
           {userName}
         </span>
       ) : null}
