@@ -712,9 +712,14 @@ describe('read-only roles', () => {
       const c = new Canvas(page);
       const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
       Object.assign(c, { origin: { x: box.x, y: box.y } });
-      const tools = await page.locator('[data-testid^="tool-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-      expect(tools).toEqual(['tool-select', 'tool-hand']);
-      expect(await page.locator('[data-testid="undo"], [data-testid="templates"], [data-testid="clear-board"]').count()).toBe(0);
+      // §6: the other tools, undo, redo, templates, clear and the colours are there, disabled.
+      const usable = (sel: string) =>
+        page.locator(sel).evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled).map((e) => e.getAttribute('data-testid')));
+      expect(await usable('[data-testid^="tool-"]')).toEqual(['tool-select', 'tool-hand']);
+      expect(await page.locator('[data-testid^="tool-"]').count()).toBeGreaterThan(8);
+      expect(await page.locator('[data-testid="undo"], [data-testid="redo"], [data-testid="templates"], [data-testid="clear-board"]').count()).toBe(4);
+      expect(await usable('[data-testid="undo"], [data-testid="redo"], [data-testid="templates"], [data-testid="clear-board"], [data-testid^="color-"], [data-testid="arrow-start"]')).toEqual([]);
+      expect(await page.locator('[data-testid^="color-"]').count()).toBeGreaterThan(0);
       const centre = await c.screenOf({ x: 60, y: 60 });
       await page.mouse.click(centre.x, centre.y);
       expect(await c.selection()).toEqual(['s']);
@@ -746,7 +751,9 @@ describe('read-only roles', () => {
       const { page } = s;
       await page.goto(`/board/${board.id}?token=${links.board.guest_token_hash}`);
       await page.waitForFunction(() => window.__wbCanvas?.store.objectCount === 1, undefined, { timeout: 45_000 });
-      const tools = await page.locator('[data-testid^="tool-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      const tools = await page
+        .locator('[data-testid^="tool-"]')
+        .evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled).map((e) => e.getAttribute('data-testid')));
       expect(tools).toEqual(['tool-hand']);
       const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
       const p = await page.evaluate(() => window.__wbCanvas!.toScreen({ x: 60, y: 60 }));

@@ -25,7 +25,13 @@ import {
   type Tool,
   type ToolStyle,
 } from '@wb/board-model';
-import { Toolbar as UiToolbar, ToolbarButton, ToolbarSeparator, ToolbarToggleGroup, ToolbarToggleItem } from '../../../components/ui/index.ts';
+import {
+  Toolbar as UiToolbar,
+  ToolbarButton,
+  ToolbarSeparator,
+  ToolbarToggleGroup,
+  ToolbarToggleItem,
+} from '../../../components/ui/index.ts';
 import type { ArrowStyle } from './engine/CanvasEngine.ts';
 import { LABELS, TOOL_LABELS } from './texts.ts';
 import styles from './Toolbar.module.css';
@@ -67,117 +73,173 @@ export interface ToolbarProps {
   onClear: () => void;
 }
 
-/** The toolbar of §2; in view-only mode only select and hand (and for guests only hand) stay. */
+/**
+ * The toolbar of §2. In view-only mode (§6) everything stays in place but is disabled except select
+ * and hand (for guests hand only), so a viewer sees what the board offers and that it is not theirs.
+ */
 export function Toolbar(p: ToolbarProps) {
-  const tools = VISIBLE_TOOLS.filter(
-    (t) => (!p.readOnly || READ_ONLY_TOOLS.includes(t)) && (t !== 'select' || p.canSelect),
-  );
-  const showStroke = !p.readOnly && STROKE_TOOLS.includes(p.tool);
-  const showFont = !p.readOnly && p.tool === 'text';
-  const showSticky = !p.readOnly && p.tool === 'sticky';
-  const showColors = !p.readOnly && (showStroke || showFont || p.tool === 'select');
+  const usable = (t: Tool) => (!p.readOnly || READ_ONLY_TOOLS.includes(t)) && (t !== 'select' || p.canSelect);
+  const ro = p.readOnly;
+  const showStroke = !ro && STROKE_TOOLS.includes(p.tool);
+  const showFont = !ro && p.tool === 'text';
+  const showSticky = !ro && p.tool === 'sticky';
+  const showColors = showStroke || showFont || p.tool === 'select' || ro;
   return (
     <UiToolbar className={styles.bar} aria-label={LABELS.toolbar} data-testid="canvas-toolbar">
-      <ToolbarToggleGroup type="single" value={p.tool} onValueChange={(v) => v && p.onTool(v as Tool)} aria-label={LABELS.toolbar}>
-        {tools.map((t) => (
-          <ToolbarToggleItem key={t} value={t} aria-label={TOOL_LABELS[t]} title={TOOL_LABELS[t]} data-testid={`tool-${t}`}>
+      <ToolbarToggleGroup
+        type="single"
+        value={p.tool}
+        onValueChange={(v) => v && p.onTool(v as Tool)}
+        aria-label={LABELS.toolbar}
+      >
+        {VISIBLE_TOOLS.map((t) => (
+          <ToolbarToggleItem
+            key={t}
+            value={t}
+            disabled={!usable(t)}
+            aria-label={TOOL_LABELS[t]}
+            title={TOOL_LABELS[t]}
+            data-testid={`tool-${t}`}
+          >
             {TOOL_ICONS[t]}
           </ToolbarToggleItem>
         ))}
       </ToolbarToggleGroup>
-      {p.readOnly ? null : (
-        <>
-          <ToolbarSeparator />
-          {showStroke ? (
-            <select
-              className={styles.select}
-              aria-label={LABELS.brush}
-              data-testid="brush-size"
-              value={p.style.brush}
-              onChange={(e) => p.onStyle({ brush: Number(e.target.value) })}
+      <ToolbarSeparator />
+      {showStroke ? (
+        <select
+          className={styles.select}
+          aria-label={LABELS.brush}
+          data-testid="brush-size"
+          value={p.style.brush}
+          onChange={(e) => p.onStyle({ brush: Number(e.target.value) })}
+        >
+          {BRUSH_SIZES.map((b) => (
+            <option key={b} value={b}>
+              {b} px
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {showFont ? (
+        <select
+          className={styles.select}
+          aria-label={LABELS.fontSize}
+          data-testid="font-size"
+          value={p.style.fontSize}
+          onChange={(e) => p.onStyle({ fontSize: Number(e.target.value) })}
+        >
+          {FONT_SIZES.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {showColors ? (
+        <Swatches
+          label={LABELS.color}
+          colors={TEXT_COLORS}
+          value={p.style.color}
+          onPick={p.onColor}
+          testId="color"
+          disabled={ro}
+        />
+      ) : null}
+      {showSticky ? (
+        <Swatches
+          label={LABELS.stickyColor}
+          colors={STICKY_COLORS}
+          value={p.style.stickyColor}
+          onPick={(c) => p.onStyle({ stickyColor: c })}
+          testId="sticky-color"
+        />
+      ) : null}
+      <ToolbarSeparator />
+      {/* Each group wraps as a whole on a narrow screen: an arrow button never sits apart from its styles. */}
+      <div className={styles.group}>
+        <ToolbarButton
+          aria-label={LABELS.arrow}
+          title={LABELS.arrow}
+          aria-pressed={p.arrowPending}
+          disabled={ro || (!p.canArrow && !p.arrowPending)}
+          onClick={p.onArrow}
+          data-testid="arrow-start"
+        >
+          <MoveRightIcon size={18} />
+        </ToolbarButton>
+        <ToolbarToggleGroup
+          type="single"
+          disabled={ro}
+          value={p.arrowStyle}
+          onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
+          aria-label={LABELS.arrow}
+        >
+          {(['solid', 'dashed', 'dotted'] as const).map((s) => (
+            <ToolbarToggleItem
+              key={s}
+              value={s}
+              aria-label={LABELS.arrowStyles[s]}
+              title={LABELS.arrowStyles[s]}
+              data-testid={`arrow-${s}`}
             >
-              {BRUSH_SIZES.map((b) => (
-                <option key={b} value={b}>
-                  {b} px
-                </option>
-              ))}
-            </select>
-          ) : null}
-          {showFont ? (
-            <select
-              className={styles.select}
-              aria-label={LABELS.fontSize}
-              data-testid="font-size"
-              value={p.style.fontSize}
-              onChange={(e) => p.onStyle({ fontSize: Number(e.target.value) })}
-            >
-              {FONT_SIZES.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          ) : null}
-          {showColors ? (
-            <Swatches label={LABELS.color} colors={TEXT_COLORS} value={p.style.color} onPick={p.onColor} testId="color" />
-          ) : null}
-          {showSticky ? (
-            <Swatches
-              label={LABELS.stickyColor}
-              colors={STICKY_COLORS}
-              value={p.style.stickyColor}
-              onPick={(c) => p.onStyle({ stickyColor: c })}
-              testId="sticky-color"
-            />
-          ) : null}
-          <ToolbarSeparator />
-          {/* Each group wraps as a whole on a narrow screen: an arrow button never sits apart from its styles. */}
-          <div className={styles.group}>
-            <ToolbarButton
-              aria-label={LABELS.arrow}
-              title={LABELS.arrow}
-              aria-pressed={p.arrowPending}
-              disabled={!p.canArrow && !p.arrowPending}
-              onClick={p.onArrow}
-              data-testid="arrow-start"
-            >
-              <MoveRightIcon size={18} />
-            </ToolbarButton>
-            <ToolbarToggleGroup
-              type="single"
-              value={p.arrowStyle}
-              onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
-              aria-label={LABELS.arrow}
-            >
-              {(['solid', 'dashed', 'dotted'] as const).map((s) => (
-                <ToolbarToggleItem key={s} value={s} aria-label={LABELS.arrowStyles[s]} title={LABELS.arrowStyles[s]} data-testid={`arrow-${s}`}>
-                  <ArrowStyleIcon style={s} />
-                </ToolbarToggleItem>
-              ))}
-            </ToolbarToggleGroup>
-          </div>
-          <ToolbarSeparator />
-          <div className={styles.group}>
-            <ToolbarButton aria-label={LABELS.undo} title={LABELS.undo} disabled={!p.canUndo} onClick={p.onUndo} data-testid="undo">
-              <Undo2Icon size={18} />
-            </ToolbarButton>
-            <ToolbarButton aria-label={LABELS.redo} title={LABELS.redo} disabled={!p.canRedo} onClick={p.onRedo} data-testid="redo">
-              <Redo2Icon size={18} />
-            </ToolbarButton>
-            <ToolbarButton aria-label={LABELS.templates} title={LABELS.templates} onClick={p.onTemplates} data-testid="templates">
-              <LayoutTemplateIcon size={18} />
-            </ToolbarButton>
-            <ToolbarButton className={styles.clear} aria-label={LABELS.clear} title={LABELS.clear} onClick={p.onClear} data-testid="clear-board">
-              <Trash2Icon size={18} />
-            </ToolbarButton>
-          </div>
-        </>
-      )}
+              <ArrowStyleIcon style={s} />
+            </ToolbarToggleItem>
+          ))}
+        </ToolbarToggleGroup>
+      </div>
+      <ToolbarSeparator />
+      <div className={styles.group}>
+        <ToolbarButton
+          aria-label={LABELS.undo}
+          title={LABELS.undo}
+          disabled={ro || !p.canUndo}
+          onClick={p.onUndo}
+          data-testid="undo"
+        >
+          <Undo2Icon size={18} />
+        </ToolbarButton>
+        <ToolbarButton
+          aria-label={LABELS.redo}
+          title={LABELS.redo}
+          disabled={ro || !p.canRedo}
+          onClick={p.onRedo}
+          data-testid="redo"
+        >
+          <Redo2Icon size={18} />
+        </ToolbarButton>
+        <ToolbarButton
+          aria-label={LABELS.templates}
+          title={LABELS.templates}
+          disabled={ro}
+          onClick={p.onTemplates}
+          data-testid="templates"
+        >
+          <LayoutTemplateIcon size={18} />
+        </ToolbarButton>
+        <ToolbarButton
+          className={styles.clear}
+          aria-label={LABELS.clear}
+          title={LABELS.clear}
+          disabled={ro}
+          onClick={p.onClear}
+          data-testid="clear-board"
+        >
+          <Trash2Icon size={18} />
+        </ToolbarButton>
+      </div>
     </UiToolbar>
   );
 }
 
-function Swatches(props: { label: string; colors: readonly string[]; value: string; onPick: (c: string) => void; testId: string }) {
+function Swatches(props: {
+  label: string;
+  colors: readonly string[];
+  value: string;
+  onPick: (c: string) => void;
+  testId: string;
+  disabled?: boolean;
+}) {
   return (
     <div className={styles.swatches} role="group" aria-label={props.label}>
       {props.colors.map((c) => (
@@ -189,6 +251,7 @@ function Swatches(props: { label: string; colors: readonly string[]; value: stri
           aria-label={`${props.label} ${c}`}
           aria-pressed={props.value.toLowerCase() === c.toLowerCase()}
           data-testid={`${props.testId}-${c}`}
+          disabled={props.disabled}
           onClick={() => props.onPick(c)}
         />
       ))}
