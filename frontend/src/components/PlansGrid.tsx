@@ -101,9 +101,9 @@ export function PlansGrid({ fallback }: { fallback?: React.ReactNode }) {
     return (
       <div className="plans-fallback" role="alert" data-testid="plans-error">
         <p>{PLANS_LOAD_ERROR}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void refetch()} disabled={isFetching}>
+        <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
           Повторить
-        </button>
+        </Button>
       </div>
     );
   }

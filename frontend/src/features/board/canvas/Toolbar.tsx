@@ -15,7 +15,7 @@ import {
   TypeIcon,
   Undo2Icon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import {
   BRUSH_SIZES,
   FONT_SIZES,
@@ -78,8 +78,8 @@ export interface ToolbarProps {
  * and hand (for guests hand only), so a viewer sees what the board offers and that it is not theirs.
  */
 export function Toolbar(p: ToolbarProps) {
-  const usable = (t: Tool) => (!p.readOnly || READ_ONLY_TOOLS.includes(t)) && (t !== 'select' || p.canSelect);
   const ro = p.readOnly;
+  const usable = (t: Tool) => (!ro || READ_ONLY_TOOLS.includes(t)) && (t !== 'select' || p.canSelect);
   const showStroke = !ro && STROKE_TOOLS.includes(p.tool);
   const showFont = !ro && p.tool === 'text';
   const showSticky = !ro && p.tool === 'sticky';
@@ -158,16 +158,15 @@ export function Toolbar(p: ToolbarProps) {
       <ToolbarSeparator />
       {/* Each group wraps as a whole on a narrow screen: an arrow button never sits apart from its styles. */}
       <div className={styles.group}>
-        <ToolbarButton
-          aria-label={LABELS.arrow}
-          title={LABELS.arrow}
+        <IconButton
+          label={LABELS.arrow}
           aria-pressed={p.arrowPending}
           disabled={ro || (!p.canArrow && !p.arrowPending)}
           onClick={p.onArrow}
           data-testid="arrow-start"
         >
           <MoveRightIcon size={18} />
-        </ToolbarButton>
+        </IconButton>
         <ToolbarToggleGroup
           type="single"
           disabled={ro}
@@ -190,46 +189,32 @@ export function Toolbar(p: ToolbarProps) {
       </div>
       <ToolbarSeparator />
       <div className={styles.group}>
-        <ToolbarButton
-          aria-label={LABELS.undo}
-          title={LABELS.undo}
-          disabled={ro || !p.canUndo}
-          onClick={p.onUndo}
-          data-testid="undo"
-        >
+        <IconButton label={LABELS.undo} disabled={ro || !p.canUndo} onClick={p.onUndo} data-testid="undo">
           <Undo2Icon size={18} />
-        </ToolbarButton>
-        <ToolbarButton
-          aria-label={LABELS.redo}
-          title={LABELS.redo}
-          disabled={ro || !p.canRedo}
-          onClick={p.onRedo}
-          data-testid="redo"
-        >
+        </IconButton>
+        <IconButton label={LABELS.redo} disabled={ro || !p.canRedo} onClick={p.onRedo} data-testid="redo">
           <Redo2Icon size={18} />
-        </ToolbarButton>
-        <ToolbarButton
-          aria-label={LABELS.templates}
-          title={LABELS.templates}
-          disabled={ro}
-          onClick={p.onTemplates}
-          data-testid="templates"
-        >
+        </IconButton>
+        <IconButton label={LABELS.templates} disabled={ro} onClick={p.onTemplates} data-testid="templates">
           <LayoutTemplateIcon size={18} />
-        </ToolbarButton>
-        <ToolbarButton
+        </IconButton>
+        <IconButton
           className={styles.clear}
-          aria-label={LABELS.clear}
-          title={LABELS.clear}
+          label={LABELS.clear}
           disabled={ro}
           onClick={p.onClear}
           data-testid="clear-board"
         >
           <Trash2Icon size={18} />
-        </ToolbarButton>
+        </IconButton>
       </div>
     </UiToolbar>
   );
+}
+
+/** An icon button of the toolbar: its name is also its tooltip. */
+function IconButton({ label, ...rest }: ComponentProps<typeof ToolbarButton> & { label: string }) {
+  return <ToolbarButton aria-label={label} title={label} {...rest} />;
 }
 
 function Swatches(props: {
