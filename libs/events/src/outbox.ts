@@ -196,6 +196,23 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return running;
   }
 
+  /** A failed round, from a tick or a flush(): retry soon, and log an outage once, then a summary now and then. */
+  function noteFailure(err: unknown) {
+    const wasFailing = lastRoundFailed;
+    lastRoundFailed = true;
+    failures++;
+    // The poll may be sleeping its long interval (the round came from NOTIFY or flush): retry soon instead.
+    if (!wasFailing) schedulePoll();
+    const now = Date.now();
+    if (failingSince === null) {
+      failingSince = lastFailureLog = now;
+      logger.warn({ err }, 'outbox relay round failed; will retry');
+    } else if (now - lastFailureLog >= FAILURE_LOG_EVERY_MS) {
+      lastFailureLog = now;
+      logger.warn({ failures, ms: now - failingSince, err: (err as Error)?.message }, 'outbox relay still failing; retrying');
+    }
+  }
+
   function tick() {
     kick().then(
       () => {
@@ -206,18 +223,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
           failures = 0;
         }
       },
-      (err) => {
-        lastRoundFailed = true;
-        failures++;
-        const now = Date.now();
-        if (failingSince === null) {
-          failingSince = lastFailureLog = now;
-          logger.warn({ err }, 'outbox relay round failed; will retry');
-        } else if (now - lastFailureLog >= FAILURE_LOG_EVERY_MS) {
-          lastFailureLog = now;
-          logger.warn({ failures, ms: now - failingSince, err: (err as Error)?.message }, 'outbox relay still failing; retrying');
-        }
-      },
+      (err) => noteFailure(err),
     );
   }
 
@@ -227,6 +233,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
    */
   function schedulePoll() {
     if (stopped) return;
+    if (poller) clearTimeout(poller);
     poller = setTimeout(
       () => {
         tick();
@@ -300,7 +307,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       // Wait for an in-flight round first, so rows it is holding are seen as published.
       await running?.catch(() => {});
       for (;;) {
-        const n = await round(true);
+        const n = await round(true).catch((err: unknown) => {
+          noteFailure(err);
+          throw err;
+        });
         if (n < batch) return;
       }
     },

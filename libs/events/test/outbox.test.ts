@@ -155,7 +155,10 @@ describe('outbox', () => {
     const log = memoryLogger();
     const { transport, calls, state } = observed(createInProcessTransport());
     state.broken = true;
-    const relay = startOutboxRelay({ pool, transport, pollMs: 50, logger: log.logger });
+    // The listener is up before the write, so the failing round is started by NOTIFY while the
+    // poll sleeps its long interval: the retries must not wait for that interval.
+    const relay = startOutboxRelay({ pool, transport, pollMs: 50, listeningPollMs: 60_000, logger: log.logger });
+    await sleep(300);
     const event = await withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'auth'));
     await expect(relay.flush()).rejects.toThrow('broker unavailable');
     await sleep(200);
