@@ -22,7 +22,11 @@ for (let i = 0; i < img.data.length; i += 4) img.data.set([(i / 4) % 255, 120, 2
 const images = { [imageUrl]: `data:image/png;base64,${PNG.sync.write(img).toString('base64')}` };
 const fonts = fontFiles();
 const threads = Number(process.env.EXPORT_WORKERS ?? 2);
-const pool = createRenderPool(threads, Number(process.env.EXPORT_WORKER_NICE ?? 10));
+const pool = createRenderPool({
+  threads,
+  nice: Number(process.env.EXPORT_WORKER_NICE ?? 10),
+  onError: (err) => console.error('render thread failed:', err),
+});
 const phasesText = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k} ${v}`).join(', ');
 
 for (const format of formats as Array<'png' | 'svg' | 'pdf'>) {

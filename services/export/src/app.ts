@@ -46,7 +46,11 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
     readiness: { postgres: () => pingDatabase(deps.pool), events: () => deps.transport.healthy() },
   });
   const fonts = fontFiles();
-  const pool = createRenderPool(limits.workers, limits.workerNice);
+  const pool = createRenderPool({
+    threads: limits.workers,
+    nice: limits.workerNice,
+    onError: (err) => deps.logger.warn({ err }, 'a render thread failed outside a task; piscina replaces it'),
+  });
   const gate = createGate({
     concurrency: limits.workers,
     maxWaiting: limits.maxWaiting,

@@ -4,7 +4,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createRenderPool } from '../src/render/pool.ts';
 import { fontFiles } from '../src/render/fonts.ts';
 
-const pool = createRenderPool(1, 7);
+const pool = createRenderPool({ threads: 1, nice: 7, onError: (err) => expect.fail(String(err)) });
 afterAll(() => pool.close());
 
 /** Niceness of a thread of this process (field 19 of /proc/self/task/<tid>/stat). */
@@ -32,4 +32,19 @@ it('renders in a thread with the configured niceness, the main thread untouched'
   // The render thread (and helper threads it starts, which inherit its niceness); never the main thread.
   expect(threadNiceness().filter((n) => n === 7).length).toBeGreaterThan(0);
   expect(niceness(String(process.pid))).toBe(before[0]);
+});
+
+it('reports a thread that fails while it loads instead of ending the process', async () => {
+  const errors: unknown[] = [];
+  const failing = createRenderPool({
+    threads: 1,
+    onError: (err) => errors.push(err),
+    filename: new URL('./fixtures/failing-worker.mjs', import.meta.url),
+  });
+  try {
+    await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(String(errors[0])).toMatch(/the service was stopped/i);
+  } finally {
+    await failing.close();
+  }
 });

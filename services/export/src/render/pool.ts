@@ -10,10 +10,23 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-/** `nice`: the render threads' niceness (0..19), so they give way to request handling on a busy machine. */
-export function createRenderPool(threads: number, nice = 0): RenderPool {
+export interface RenderPoolOptions {
+  threads: number;
+  /** The render threads' niceness (0..19), so they give way to request handling on a busy machine. */
+  nice?: number;
+  /**
+   * A thread that fails outside any task (while it loads, say). Piscina emits that as an 'error'
+   * event, which without a listener ends the whole process: in development a Ctrl+C that reached
+   * tsx's esbuild while the threads still compiled their sources crashed the product's shutdown.
+   */
+  onError: (err: unknown) => void;
+  /** The thread's entry; tests give one that fails. */
+  filename?: URL;
+}
+
+export function createRenderPool({ threads, nice = 0, onError, filename }: RenderPoolOptions): RenderPool {
   const pool = new Piscina({
-    filename: new URL('./worker.mjs', import.meta.url).href,
+    filename: (filename ?? new URL('./worker.mjs', import.meta.url)).href,
     minThreads: threads,
     maxThreads: threads,
     // The gate queues: at most `threads` exports run, each as up to `threads` band tasks, so the
@@ -22,6 +35,7 @@ export function createRenderPool(threads: number, nice = 0): RenderPool {
     idleTimeout: 60_000,
     workerData: { nice },
   });
+  pool.on('error', onError);
   // A render past its time is aborted; piscina replaces the thread.
   const run = (task: RenderTask, timeoutMs: number) => pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
   return {
