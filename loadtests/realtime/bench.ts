@@ -17,7 +17,7 @@
  * other client of its board. Idle clients connect, sync and stay silent (memory per connection).
  * Servers the harness starts are preloaded with sampler.mjs: event-loop utilisation, heap, GC.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     'metrics-url': { type: 'string' },
     pid: { type: 'string' },
     hocuspocus: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     replicas: { type: 'string', default: '1' },
@@ -106,9 +107,38 @@ function sampleFile(name: string): string {
   return f;
 }
 
+/**
+ * --pin: the load generator (this harness) gets its own core(s); the servers under test and what
+ * ours stores and relays through (PostgreSQL, NATS) share the last core. Each server then has one
+ * core for itself and its infrastructure, and the generator's bursts of 1,000 sockets do not
+ * delay the server's, or its store's, wake-ups. Auth and boards live in this process but are
+ * idle once the clients are admitted.
+ */
+const SERVER_CPU = String(os.cpus().length - 1);
+const OTHER_CPUS = os.cpus().length > 1 ? `0-${os.cpus().length - 2}` : '0';
+const PIN = args.pin && os.cpus().length > 1 && existsSync('/usr/bin/taskset');
+
+function pinSelf(cpus: string): void {
+  if (!PIN) return;
+  // Every thread of this process; children started afterwards inherit it.
+  const r = spawnSync('taskset', ['-apc', cpus, String(process.pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`taskset failed: ${r.stderr}`);
+}
+
+/** Starts infrastructure of the servers under test (PostgreSQL, NATS) on the servers' core. */
+async function onServerCpu<T>(start: () => Promise<T>): Promise<T> {
+  pinSelf(SERVER_CPU);
+  try {
+    return await start();
+  } finally {
+    pinSelf(OTHER_CPUS);
+  }
+}
+
 /** Spawns node with the sampler preloaded and a raised open-files limit. */
 function spawnNode(nodeArgs: string[], env: Record<string, string | undefined>, cwd: string): ChildProcess {
-  return spawn('bash', ['-c', 'ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec "$0" "$@"', process.execPath, '--expose-gc', '--import', SAMPLER, ...nodeArgs], {
+  const pin = PIN ? `taskset -c ${SERVER_CPU} ` : '';
+  return spawn('bash', ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec ${pin}"$0" "$@"`, process.execPath, '--expose-gc', '--import', SAMPLER, ...nodeArgs], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -132,7 +162,7 @@ async function startPlatform() {
   const { AuthConfigSchema, createAuthService } = await import('../../services/auth/src/app.ts');
   const { createBoardsService } = await import('../../services/boards/src/app.ts');
   const log = createLogger('bench', 'silent');
-  const pg = await startPostgres({ dedicated: true });
+  const pg = await onServerCpu(() => startPostgres({ dedicated: true }));
   const transport = createInProcessTransport();
   const authPool = createPool({ url: await createDatabase(pg.url), schema: 'auth' });
   const auth = await createAuthService({
@@ -187,7 +217,7 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 async function startOurs(p: Platform, replicas = 1): Promise<Target> {
   const { freePort } = await import('@wb/db');
   const { waitForPort, startNats } = await import('@wb/testkit');
-  const nats = replicas > 1 ? await startNats() : null;
+  const nats = replicas > 1 ? await onServerCpu(() => startNats()) : null;
   const stopNats = nats ? tracked(() => nats.stop()) : null;
   const databaseUrl = await p.createDatabase(p.pgUrl);
   const name = replicas > 1 ? `ours ×${replicas}` : 'ours';
@@ -211,6 +241,8 @@ function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples:
   return spawnNode(
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // Experiments on our server only (V8 flags, --heap-prof ...), space-separated.
+      ...(process.env.BENCH_OURS_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       // As production runs it: compiled JavaScript. Under tsx the loader's thread and the sources
       // it compiled added about 20 MiB (133 → 111 MiB) to a baseline no deployment carries.
       '--conditions=wb-dist',
@@ -881,6 +913,7 @@ async function replicas(): Promise<void> {
 }
 
 async function main() {
+  pinSelf(OTHER_CPUS);
   const fdLimit = Number(
     await new Promise<string>((r) => {
       const p = spawn('bash', ['-c', 'ulimit -n']);
@@ -912,7 +945,11 @@ async function main() {
   }
   console.log(`command: ${process.env.BENCH_COMMAND ?? `node --import tsx loadtests/realtime/bench.ts ${process.argv.slice(2).join(' ')}`}`);
   console.log(`machine: nproc=${os.cpus().length} (${os.cpus()[0]?.model}), memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log('note: load generator and servers share this machine\'s cores; latencies include the generator\'s own scheduling delay.');
+  console.log(
+    PIN
+      ? `note: servers under test, PostgreSQL and NATS pinned to CPU ${SERVER_CPU}; the load generator (with auth and boards, idle while measuring) to CPU ${OTHER_CPUS}.`
+      : "note: load generator and servers share this machine's cores; latencies include the generator's own scheduling delay.",
+  );
   process.exit(0);
 }
 
