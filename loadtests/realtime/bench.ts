@@ -138,7 +138,9 @@ async function onServerCpu<T>(start: () => Promise<T>): Promise<T> {
 /** Spawns node with the sampler preloaded and a raised open-files limit. */
 function spawnNode(nodeArgs: string[], env: Record<string, string | undefined>, cwd: string): ChildProcess {
   const pin = PIN ? `taskset -c ${SERVER_CPU} ` : '';
-  return spawn('bash', ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec ${pin}"$0" "$@"`, process.execPath, '--expose-gc', '--import', SAMPLER, ...nodeArgs], {
+  // Experiments on every server under test alike (V8 flags, --trace-gc, --heap-prof), space-separated.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn('bash', ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n $(ulimit -Hn); exec ${pin}"$0" "$@"`, process.execPath, '--expose-gc', '--import', SAMPLER, ...extra, ...nodeArgs], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -241,8 +243,6 @@ function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples:
   return spawnNode(
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      // Experiments on our server only (V8 flags, --heap-prof ...), space-separated.
-      ...(process.env.BENCH_OURS_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       // As production runs it: compiled JavaScript. Under tsx the loader's thread and the sources
       // it compiled added about 20 MiB (133 → 111 MiB) to a baseline no deployment carries.
       '--conditions=wb-dist',

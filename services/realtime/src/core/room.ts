@@ -33,6 +33,8 @@ export class Room {
   /** Awareness client ids changed this turn, and where the changes came from. */
   awarenessChanged = new Set<number>();
   awarenessOrigins = new Set<unknown>();
+  /** The server's 'update' listener on `doc` (detached while a committed batch is applied). */
+  onUpdate: ((update: Uint8Array, origin: unknown) => void) | null = null;
   /** Encoded state vector of `doc`, kept until the next change (see stateVector()). */
   private sv: Uint8Array | null = null;
   /** Free-form per-extension state, keyed by extension name. */
