@@ -169,7 +169,11 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     ]);
   }
 
-  /** Rounds until the outbox is drained; never two at once in this process. */
+  /**
+   * Rounds until the outbox is drained; never two at once in this process. Resolves with the rows
+   * published, or -1 when another round (a flush() here, another replica) held the lock throughout:
+   * such a round proves nothing about the broker, so it must not end an outage.
+   */
   function kick(): Promise<number> {
     if (running) {
       again = true;
@@ -177,16 +181,19 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
     running = (async () => {
       let total = 0;
+      let contended = false;
       try {
         do {
           again = false;
           for (;;) {
             const n = await round(false);
+            if (n < 0) contended = true;
             if (n <= 0) break;
             total += n;
             if (n < batch) break;
           }
         } while (again && !stopped);
+        if (contended && total === 0) return -1;
         await cleanup();
       } finally {
         running = null;
@@ -215,7 +222,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   function tick() {
     kick().then(
-      () => {
+      (n) => {
+        if (n < 0) return;
         lastRoundFailed = false;
         if (failingSince !== null) {
           logger.info({ failures, ms: Date.now() - failingSince }, 'outbox relay recovered');

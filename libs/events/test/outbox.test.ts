@@ -182,6 +182,33 @@ describe('outbox', () => {
     await transport.close();
   });
 
+  it('does not call an outage over while the lock is held elsewhere', async () => {
+    await clearOutbox();
+    const log = memoryLogger();
+    const { transport, state } = observed(createInProcessTransport());
+    state.broken = true;
+    const relay = startOutboxRelay({ pool, transport, pollMs: 20, listeningPollMs: 60_000, logger: log.logger });
+    await withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'auth'));
+    await waitFor(() => log.records.some((r) => r.level === 'warn'), 5_000, 'the first failed round');
+    // Another replica's flush() holds the publishing lock for a while: this relay's rounds find it
+    // taken and publish nothing. That is no recovery; before, each such round logged one and the
+    // next failure announced the same outage again (CI saw two warnings in the test above).
+    const other = await pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`SELECT pg_advisory_xact_lock(hashtext('wb-outbox:' || current_schema()))`);
+      await sleep(200);
+      await other.query('ROLLBACK');
+    } finally {
+      other.release();
+    }
+    await sleep(200);
+    expect(log.records.map((r) => r.msg)).not.toContain('outbox relay recovered');
+    expect(log.records.filter((r) => r.level === 'warn').map((r) => r.msg)).toEqual(['outbox relay round failed; will retry']);
+    await relay.stop();
+    await transport.close();
+  });
+
   it('deletes published rows after the retention', async () => {
     await clearOutbox();
     await pool.query(
