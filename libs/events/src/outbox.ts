@@ -171,8 +171,9 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   /**
    * Rounds until the outbox is drained; never two at once in this process. Resolves with the rows
-   * published, or -1 when another round (a flush() here, another replica) held the lock throughout:
-   * such a round proves nothing about the broker, so it must not end an outage.
+   * published, or -1 when nothing was published and the last round found the lock held by another
+   * (a flush() here, another replica): such a round proves nothing about the broker, so it must not
+   * end an outage.
    */
   function kick(): Promise<number> {
     if (running) {
@@ -181,13 +182,14 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
     running = (async () => {
       let total = 0;
-      let contended = false;
+      let contended: boolean;
       try {
         do {
           again = false;
           for (;;) {
             const n = await round(false);
-            if (n < 0) contended = true;
+            // The last round decides: one that got the lock and found nothing is a real success.
+            contended = n < 0;
             if (n <= 0) break;
             total += n;
             if (n < batch) break;
