@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
@@ -48,16 +50,25 @@ describe('the embedded PostgreSQL failing while people edit', () => {
     // The database as a whole, its backends too: a backend outliving its postmaster for a moment
     // could still answer, and the test would prove nothing.
     for (const pid of postgresProcesses(dataDir)) process.kill(pid, 'SIGKILL');
+    // The product restarts its database within 0.25 s; on a loaded machine that could beat every
+    // request below (CI once saw no 503 at all). Its data directory is moved aside until a request
+    // has met the gap, so each restart fails (and is retried) meanwhile. Nothing else changes.
+    const pgDir = path.join(dataDir, 'postgres');
+    renameSync(pgDir, `${pgDir}-aside`);
     // Until the product has it back, requests get an honest "not now", never an internal error.
     const statuses: number[] = [];
     let unavailable: { status: number; body: unknown } | null = null;
-    for (const until = Date.now() + 10_000; !unavailable && Date.now() < until; ) {
-      // A pooled keep-alive socket may be reset under a loaded machine; the request is simply made
-      // again (a product that died would fail everything below).
-      const r = await call(product.base, 'GET', '/api/boards', { token }).catch(() => null);
-      if (!r) continue;
-      statuses.push(r.status);
-      if (r.status === 503) unavailable = r;
+    try {
+      for (const until = Date.now() + 10_000; !unavailable && Date.now() < until; ) {
+        // A pooled keep-alive socket may be reset under a loaded machine; the request is simply made
+        // again (a product that died would fail everything below).
+        const r = await call(product.base, 'GET', '/api/boards', { token }).catch(() => null);
+        if (!r) continue;
+        statuses.push(r.status);
+        if (r.status === 503) unavailable = r;
+      }
+    } finally {
+      renameSync(`${pgDir}-aside`, pgDir);
     }
     expect(statuses.filter((s) => s !== 200 && s !== 503), 'statuses while the database was down').toEqual([]);
     expect(unavailable?.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'Сервис временно недоступен' });
