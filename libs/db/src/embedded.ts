@@ -1,4 +1,5 @@
-import { mkdir, chmod, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, chmod, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
@@ -62,6 +63,7 @@ export async function startEmbeddedPostgres(opts: {
     await chmod(path.dirname(dataDir), 0o777);
   }
   const password = 'postgres';
+  const socketDir = await localSocketDir(dataDir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -71,7 +73,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`],
     onLog: opts.onLog ?? (() => {}),
     onError: (e: unknown) => opts.onLog?.(String(e)),
   });
@@ -85,7 +87,38 @@ export async function startEmbeddedPostgres(opts: {
   await client.end();
   return {
     port,
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    url: localUrl(password, port, database, socketDir),
+    async stop() {
+      await pg.stop();
+      await rm(socketDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Longest path of a unix socket (sun_path, less its terminating NUL). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * A directory for the unix socket of the server whose data directory is `dataDir`: beside it when
+ * the socket's path fits (the server may listen on any port), else a fresh one in the temporary
+ * directory. Open to the `postgres` user that runs the server under root.
+ */
+export async function localSocketDir(dataDir: string): Promise<string> {
+  const beside = `${dataDir}-socket`;
+  let dir = beside;
+  if (path.join(beside, '.s.PGSQL.65535.lock').length <= MAX_SOCKET_PATH) await mkdir(beside, { recursive: true });
+  else dir = await mkdtemp(path.join(os.tmpdir(), 'wb-pg-'));
+  await chmod(dir, 0o777);
+  return dir;
+}
+
+/**
+ * The URL of a server on this machine. Clients connect through its unix socket (the `host` query
+ * parameter, which node-postgres prefers to the URL's host): measured, a group commit's append
+ * took 96–103 µs instead of 119–136 µs over loopback TCP, and 45–54 µs of the client's CPU
+ * instead of 62–78 (services/realtime/README.md). Host and port stay in the URL, for tools that
+ * read them.
+ */
+export function localUrl(password: string, port: number, database: string, socketDir: string): string {
+  return `postgres://postgres:${password}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(socketDir)}`;
 }
