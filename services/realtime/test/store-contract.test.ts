@@ -69,6 +69,27 @@ function contract(name: string, make: () => Promise<DocumentStore>) {
       expect((await store.load('b-many-2')).log.map((e) => Buffer.from(e.update))).toEqual([Buffer.from(b)]);
     });
 
+    it('appends exactly the bytes of updates that are views into larger buffers (one entry, and several)', async () => {
+      // What the sockets deliver: slices of a larger buffer, at an offset; zero bytes included.
+      const one = update('view-1');
+      const two = update('view-2');
+      const big = Buffer.alloc(one.byteLength + two.byteLength + 16, 0xee);
+      big.set(one, 3);
+      big.set(two, 3 + one.byteLength + 5);
+      const v1 = new Uint8Array(big.buffer, big.byteOffset + 3, one.byteLength);
+      const v2 = new Uint8Array(big.buffer, big.byteOffset + 3 + one.byteLength + 5, two.byteLength);
+      const zeros = new Uint8Array([0, 0]);
+      await store.appendMany([{ boardId: 'b-view-1', update: v1 }]);
+      await store.appendMany([
+        { boardId: 'b-view-2', update: v2 },
+        { boardId: 'b-view-1', update: zeros },
+        { boardId: 'b-view-1', update: v2 },
+      ]);
+      const log1 = (await store.load('b-view-1')).log.map((e) => Buffer.from(e.update));
+      expect(log1).toEqual([Buffer.from(one), Buffer.from(zeros), Buffer.from(two)]);
+      expect((await store.load('b-view-2')).log.map((e) => Buffer.from(e.update))).toEqual([Buffer.from(two)]);
+    });
+
     it('keeps snapshot history and deletes only empty snapshots', async () => {
       const id = 'b-snap';
       const empty = Y.encodeStateAsUpdate(new Y.Doc());
