@@ -28,7 +28,7 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
   // The updates travel as bytea in binary (node-postgres sends a Buffer parameter as is): as a
   // bytea[] they were spelled out in hex inside an array literal, which took the client about a
   // quarter more CPU per append and PostgreSQL the parsing back. Most group commits carry one
-  // board, so that case has a statement of its own.
+  // board, so that case has a statement of its own. Its FROM is there for `nowait` to join onto.
   const appendOne = {
     name: `realtime_append_one${suffix}`,
     text: `INSERT INTO board_updates (board_id, update) SELECT $1::text, $2::bytea FROM (SELECT 1) AS one${nowait}`,
