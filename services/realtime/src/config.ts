@@ -14,6 +14,7 @@ export interface RealtimeLimits {
   maxAnonymousPerBoard: number;
   ownerReserve: number;
   groupCommitMs: number;
+  groupCommitFlights: number;
   maxPendingBytes: number;
   messagesPerSecond: number;
   messageBurst: number;
@@ -31,6 +32,7 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxAnonymousPerBoard: 150,
   ownerReserve: 20,
   groupCommitMs: 0,
+  groupCommitFlights: 2,
   maxPendingBytes: 8 * 1024 * 1024,
   messagesPerSecond: 300,
   messageBurst: 600,
@@ -63,6 +65,11 @@ export const RealtimeEnv = serviceConfig(3004, {
    */
   GROUP_COMMIT_MS: z.coerce.number().min(0).default(DEFAULT_LIMITS.groupCommitMs),
   /**
+   * Group commits on their way to the store at once. 2: an update that arrives during a write starts
+   * the next one instead of waiting for it (still shown only after everything accepted before it).
+   */
+  GROUP_COMMIT_FLIGHTS: z.coerce.number().int().min(1).max(8).default(DEFAULT_LIMITS.groupCommitFlights),
+  /**
    * Whether an update waits for the store's disk flush (PostgreSQL synchronous_commit, MongoDB
    * journal) before anyone sees it. Off: it waits for the store's commit, which survives any crash
    * of this service; a crash of the database server itself may lose its last ~0.2–0.6 s, which the
@@ -90,6 +97,7 @@ export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
     maxAnonymousPerBoard: e.MAX_ANONYMOUS_PER_BOARD,
     ownerReserve: e.OWNER_RESERVE,
     groupCommitMs: e.GROUP_COMMIT_MS,
+    groupCommitFlights: e.GROUP_COMMIT_FLIGHTS,
     maxPendingBytes: e.MAX_PENDING_BYTES,
     messagesPerSecond: e.MESSAGES_PER_SECOND,
     messageBurst: e.MESSAGE_BURST,

@@ -133,11 +133,11 @@ describe('group commit', () => {
   it('writes what arrives during a write as one batch, one merged entry per board, and shows it only after', async () => {
     const writes: Array<Array<{ boardId: string; update: Uint8Array }>> = [];
     const durable: string[] = [];
-    let finish: () => void = () => {};
+    const finishes: Array<() => void> = [];
     const gc = new GroupCommit({
       write: async (entries) => {
         writes.push(entries);
-        await new Promise<void>((r) => (finish = r));
+        await new Promise<void>((r) => finishes.push(r));
       },
       windowMs: 0,
       maxPendingBytes: 1 << 20,
@@ -151,15 +151,18 @@ describe('group commit', () => {
     expect(writes).toHaveLength(1);
     for (const k of ['2', '3']) gc.add(a, update(k), 'x');
     gc.add(b, update('4'), 'y');
+    await new Promise((r) => setTimeout(r, 5));
+    // One write at a time (the default): the three wait for the first.
+    expect(writes).toHaveLength(1);
     expect(durable).toEqual([]);
-    finish();
+    finishes.shift()!();
     await new Promise((r) => setTimeout(r, 5));
     expect(durable).toEqual(['a:1']);
     expect(writes[1]!.map((e) => e.boardId)).toEqual(['a', 'b']);
     const merged = new Y.Doc();
     Y.applyUpdate(merged, writes[1]![0]!.update);
     expect([...merged.getMap('m').keys()].sort()).toEqual(['2', '3']);
-    finish();
+    finishes.shift()!();
     await gc.drain();
     expect(durable).toEqual(['a:1', 'a:2', 'b:1']);
   });
@@ -228,6 +231,96 @@ describe('group commit', () => {
     await gc.settled(b);
     expect(log).toEqual(['write 1', 'write 2', 'show a 1', 'show a 1', 'show b 1']);
     expect(gc.backlogBytes).toBe(0);
+  });
+
+  it('with two writes in flight, shows batches in the order they were accepted, whichever write finishes first', async () => {
+    const log: string[] = [];
+    const finishes: Array<() => void> = [];
+    let writing = 0;
+    let most = 0;
+    const gc = new GroupCommit({
+      write: (entries) => {
+        most = Math.max(most, ++writing);
+        log.push(`write ${entries.map((e) => e.boardId).join('+')}`);
+        return new Promise<void>((r) =>
+          finishes.push(() => {
+            writing--;
+            r();
+          }),
+        );
+      },
+      windowMs: 0,
+      maxInFlight: 2,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (room, updates) => log.push(`show ${room.boardId} ${updates.length}`),
+      onPressure: () => {},
+    });
+    const [a, b, c] = [new Room('a'), new Room('b'), new Room('c')];
+    gc.add(a, update('a1'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    // Arrives during the first write: on its way at once, not after it.
+    gc.add(b, update('b1'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual(['write a', 'write b']);
+    // Both slots taken: this one waits.
+    gc.add(c, update('c1'), 'x');
+    gc.add(a, update('a2'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual(['write a', 'write b']);
+    // The later write finishes first: nothing is shown before the earlier one is durable.
+    finishes[1]!();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual(['write a', 'write b']);
+    expect(await Promise.race([gc.settled(b).then(() => 'settled'), new Promise((r) => setTimeout(() => r('waiting'), 5))])).toBe('waiting');
+    finishes[0]!();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual(['write a', 'write b', 'write c+a', 'show a 1', 'show b 1']);
+    finishes[2]!();
+    await gc.drain();
+    expect(log.slice(5)).toEqual(['show c 1', 'show a 1']);
+    expect(most).toBe(2);
+    expect(gc.backlogBytes).toBe(0);
+  });
+
+  it('retries a failed write where it stands: a later batch that made it waits for it', async () => {
+    const log: string[] = [];
+    let failFirst = true;
+    let release: () => void = () => {};
+    const gc = new GroupCommit({
+      write: async (entries) => {
+        const name = entries.map((e) => e.boardId).join('+');
+        log.push(`write ${name}`);
+        if (name === 'a') {
+          await new Promise<void>((r) => (release = r));
+          if (failFirst) {
+            failFirst = false;
+            throw new Error('store hiccup');
+          }
+        }
+      },
+      windowMs: 0,
+      maxInFlight: 2,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (room) => log.push(`show ${room.boardId}`),
+      onPressure: () => {},
+    });
+    const [a, b] = [new Room('a'), new Room('b')];
+    gc.add(a, update('a1'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    gc.add(b, update('b1'), 'x');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual(['write a', 'write b']);
+    release();
+    // Backoff (≥ 100 ms), then the same batch again; b, durable long ago, is shown only after it.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['write a', 'write b']);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(log).toEqual(['write a', 'write b', 'write a']);
+    release();
+    await gc.drain();
+    expect(log).toEqual(['write a', 'write b', 'write a', 'show a', 'show b']);
   });
 
   it('drops the queued updates of a revoked origin, keeps the others', async () => {

@@ -22,8 +22,13 @@ export interface CommitWriter {
 
 export interface GroupCommitOptions {
   write: CommitWriter;
-  /** How long the first update of a batch waits for company when no write is in flight. */
+  /** How long the first update of a batch waits for company when a write could start. */
   windowMs: number;
+  /**
+   * Writes on their way at once (default 1). With 2, what arrives during a write starts its own
+   * instead of waiting for the one in flight; batches are still shown strictly in acceptance order.
+   */
+  maxInFlight?: number;
   /** Queued bytes (waiting + in flight) above which the sources are paused. */
   maxPendingBytes: number;
   logger: Logger;
@@ -42,16 +47,20 @@ interface Entry {
 
 export class GroupCommit {
   private queue: Entry[] = [];
-  private inFlight: Entry[] = [];
+  /** Writes on their way to the store, in the order their updates were accepted. */
+  private flights: Flight[] = [];
   private pendingBytes = 0;
-  private running = false;
   private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private pressured = false;
+  private readonly maxInFlight: number;
   private readonly waiters = new Map<Room, Array<() => void>>();
   /** Rooms with entries queued or in flight, to answer "is this board durable?" in O(1). */
   private readonly open = new Map<Room, number>();
+  private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly opts: GroupCommitOptions) {}
+  constructor(private readonly opts: GroupCommitOptions) {
+    this.maxInFlight = Math.max(1, opts.maxInFlight ?? 1);
+  }
 
   add(room: Room, update: Uint8Array, origin: unknown): void {
     this.queue.push({ room, update, origin, at: performance.now() });
@@ -61,9 +70,9 @@ export class GroupCommit {
       this.pressured = true;
       this.opts.onPressure(true);
     }
-    if (!this.running && !this.timer) {
+    if (!this.timer && this.flights.length < this.maxInFlight) {
       // 0: whatever arrives in this event-loop turn (setTimeout would round 0 up to 1 ms).
-      this.timer = this.opts.windowMs > 0 ? setTimeout(() => void this.run(), this.opts.windowMs) : setImmediate(() => void this.run());
+      this.timer = this.opts.windowMs > 0 ? setTimeout(this.kick, this.opts.windowMs) : setImmediate(this.kick);
     }
   }
 
@@ -78,7 +87,7 @@ export class GroupCommit {
 
   /** Age in ms of the oldest update not yet durable (0 when everything is). */
   lagMs(): number {
-    const first = this.inFlight[0] ?? this.queue[0];
+    const first = this.flights[0]?.batch[0] ?? this.queue[0];
     return first ? performance.now() - first.at : 0;
   }
 
@@ -132,75 +141,82 @@ export class GroupCommit {
     return bytes;
   }
 
-  /** Writes whatever is queued now; resolves when the queue is empty. */
+  /** Writes whatever is queued now; resolves when nothing is queued or in flight. */
   async drain(): Promise<void> {
-    if (this.timer) {
-      if (this.opts.windowMs > 0) clearTimeout(this.timer as NodeJS.Timeout);
-      else clearImmediate(this.timer as NodeJS.Immediate);
-      this.timer = null;
-    }
-    if (!this.running) await this.run();
-    else await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    this.cancelTimer();
+    this.startWrites();
+    if (this.flights.length === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private idleWaiters: Array<() => void> = [];
-
-  private async run(): Promise<void> {
+  private cancelTimer(): void {
+    if (!this.timer) return;
+    if (this.opts.windowMs > 0) clearTimeout(this.timer as NodeJS.Timeout);
+    else clearImmediate(this.timer as NodeJS.Immediate);
     this.timer = null;
-    this.running = true;
-    try {
-      let failures = 0;
-      let next = this.queue.length > 0 ? this.startWrite() : null;
-      while (next) {
-        const current = next;
-        next = null;
-        try {
-          await current.written;
-          failures = 0;
-        } catch (err) {
-          // Nothing of this batch was shown to anyone: put it back in front and try again. The
-          // store may hold part of it already; Yjs replays a repeated entry as a no-op.
-          this.opts.observe?.failed();
-          this.opts.logger.error({ err, entries: current.entries }, 'group commit failed; retrying');
-          this.queue = current.batch.concat(this.queue);
-          this.inFlight = [];
-          failures++;
-          await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures)));
-          next = this.queue.length > 0 ? this.startWrite() : null;
-          continue;
-        }
-        // What queued during this write starts on its way to the store before this batch is fanned
-        // out: the round trip and the fan-out's CPU overlap instead of adding up (under a saturating
-        // load the fan-out of one batch took as long as the next write). Still one write at a time,
-        // and batches are shown in the order they were accepted.
-        next = this.queue.length > 0 ? this.startWrite() : null;
-        if (!next) this.inFlight = [];
-        this.durable(current);
-      }
-    } finally {
-      this.running = false;
-      for (const w of this.idleWaiters.splice(0)) w();
-    }
   }
 
-  /** Takes the queue as one batch and starts writing it, one merged entry per board. */
-  private startWrite(): { batch: Entry[]; groups: Map<Room, Group>; entries: number; written: Promise<void> } {
+  private readonly kick = (): void => {
+    this.timer = null;
+    this.startWrites();
+  };
+
+  /** Takes the queue as one batch and starts writing it, while fewer than maxInFlight writes are out. */
+  private startWrites(): void {
+    if (this.queue.length === 0 || this.flights.length >= this.maxInFlight) return;
     const batch = this.queue;
     this.queue = [];
-    this.inFlight = batch;
-    const groups = groupByRoom(batch);
+    const flight: Flight = { batch, groups: groupByRoom(batch), entries: 0, done: false, failures: 0 };
+    this.flights.push(flight);
+    this.attempt(flight);
+  }
+
+  /** One write of the flight, one merged entry per board; a failure tries the same flight again. */
+  private attempt(flight: Flight): void {
     const entries: Array<{ boardId: string; update: Uint8Array }> = [];
-    for (const [room, g] of groups) {
+    for (const [room, g] of flight.groups) {
       if (room.discarded) continue;
       g.merged ??= g.updates.length === 1 ? g.updates[0]! : Y.mergeUpdates(g.updates);
       if (g.merged.byteLength <= MAX_ENTRY_BYTES) entries.push({ boardId: room.boardId, update: g.merged });
       else for (const u of g.updates) entries.push({ boardId: room.boardId, update: u });
     }
-    return { batch, groups, entries: entries.length, written: this.opts.write(entries) };
+    flight.entries = entries.length;
+    let written: Promise<void>;
+    try {
+      written = this.opts.write(entries);
+    } catch (err) {
+      written = Promise.reject(err);
+    }
+    written.then(
+      () => this.written(flight),
+      (err: unknown) => {
+        // Nothing of this batch was shown to anyone, nor anything accepted after it: it is tried
+        // again where it stands. The store may hold part of it already; Yjs replays a repeated
+        // entry as a no-op.
+        this.opts.observe?.failed();
+        this.opts.logger.error({ err, entries: flight.entries }, 'group commit failed; retrying');
+        flight.failures++;
+        const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** flight.failures);
+        setTimeout(() => this.attempt(flight), delay);
+      },
+    );
+  }
+
+  private written(flight: Flight): void {
+    flight.done = true;
+    // What queued during this write starts on its way to the store before anything is fanned out:
+    // the round trip and the fan-out's CPU overlap instead of adding up.
+    const head = this.flights[0] === flight;
+    if (head) this.flights.shift();
+    this.startWrites();
+    if (!head) return; // shown once every batch accepted before it is durable too
+    this.durable(flight);
+    while (this.flights[0]?.done) this.durable(this.flights.shift()!);
+    if (this.flights.length === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** The batch is in the store: account for it and show it. */
-  private durable({ batch, groups, entries }: { batch: Entry[]; groups: Map<Room, Group>; entries: number }): void {
+  private durable({ batch, groups, entries }: Flight): void {
     const now = performance.now();
     this.opts.observe?.batch(entries, batch.length);
     for (const e of batch) {
@@ -232,6 +248,14 @@ export class GroupCommit {
     this.waiters.delete(room);
     for (const fn of list) fn();
   }
+}
+
+interface Flight {
+  batch: Entry[];
+  groups: Map<Room, Group>;
+  entries: number;
+  done: boolean;
+  failures: number;
 }
 
 interface Group {

@@ -106,6 +106,7 @@ export class RealtimeServer {
     this.commits = new GroupCommit({
       write,
       windowMs: opts.limits.groupCommitMs,
+      maxInFlight: opts.limits.groupCommitFlights,
       maxPendingBytes: opts.limits.maxPendingBytes,
       logger: opts.logger,
       onDurable: (room, updates, origins, merged) => this.onDurable(room, updates, origins, merged),
