@@ -6,9 +6,11 @@
  *       starts auth + boards + our realtime (PostgreSQL store) itself
  *   ... --url ws://host:port/yjs --token T [--board-ids a,b] [--metrics-url URL] [--pid N] [--hocuspocus]
  *       any server: y-websocket protocol, or Hocuspocus's (document name in front of every message)
- *   ... --compare [--rounds 3]
+ *   ... --compare [--rounds 3] [--peer-persistence]
  *       installs @hocuspocus/server and @y/websocket-server into a scratch folder (never into the
- *       product), runs ours and both peers in alternating rounds, prints one table with ratios
+ *       product), runs ours and both peers in alternating rounds, prints one table with ratios.
+ *       --peer-persistence: the peers keep documents as their own persistence does (y-websocket:
+ *       YPERSISTENCE, LevelDB; Hocuspocus: its Database extension on SQLite, as extension-sqlite)
  *
  * Each active client writes `rate` small Yjs updates a second (a new key each time, carrying the
  * send time, the sender and a sequence number). Receivers find every such mark in a message, so a
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
     hocuspocus: { type: 'boolean', default: false },
     pin: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
+    'peer-persistence': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     replicas: { type: 'string', default: '1' },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
@@ -276,8 +279,24 @@ wss.on('connection', (ws, req) => setupWSConnection(ws, req));
 server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)));
 server.listen(Number(process.env.PORT), '127.0.0.1');
 `,
+  // With PEER_PERSIST_DIR: @hocuspocus/extension-sqlite's schema and queries on Node's own SQLite
+  // (extension-sqlite needs better-sqlite3, whose install script downloads a binary this machine
+  // cannot fetch), through the Database extension it is built on, with Hocuspocus's defaults.
   'hocuspocus.mjs': `import * as hp from '@hocuspocus/server';
-const opts = { port: Number(process.env.PORT), address: '127.0.0.1', quiet: true };
+const extensions = [];
+if (process.env.PEER_PERSIST_DIR) {
+  const { Database } = await import('@hocuspocus/extension-database');
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(process.env.PEER_PERSIST_DIR + '/hocuspocus.sqlite');
+  db.exec('CREATE TABLE IF NOT EXISTS "documents" ("name" varchar(255) NOT NULL, "data" blob NOT NULL, UNIQUE(name))');
+  const select = db.prepare('SELECT data FROM "documents" WHERE name = $name ORDER BY rowid DESC');
+  const upsert = db.prepare('INSERT INTO "documents" ("name", "data") VALUES ($name, $data) ON CONFLICT(name) DO UPDATE SET data = $data');
+  extensions.push(new Database({
+    fetch: async ({ documentName }) => select.get({ name: documentName })?.data ?? null,
+    store: async ({ documentName, state }) => void upsert.run({ name: documentName, data: state }),
+  }));
+}
+const opts = { port: Number(process.env.PORT), address: '127.0.0.1', quiet: true, extensions };
 const server = typeof hp.Server === 'function' && hp.Server.prototype ? new hp.Server(opts) : hp.Server.configure(opts);
 await server.listen();
 `,
@@ -293,11 +312,15 @@ async function preparePeers(dir: string): Promise<void> {
   };
   // @y/websocket-server 0.1.5 depends on a Yjs 14 pre-release that does not interoperate with the
   // Yjs 13 clients here (nothing is delivered); 0.1.1 is the last release on Yjs 13.
-  const ready = version('@hocuspocus/server') !== null && version('@y/websocket-server') === '0.1.1' && version('ws')?.startsWith('8.');
+  const ready =
+    version('@hocuspocus/server') !== null &&
+    version('@hocuspocus/extension-database') !== null &&
+    version('@y/websocket-server') === '0.1.1' &&
+    version('ws')?.startsWith('8.');
   if (!ready) {
     console.error(`installing @hocuspocus/server and @y/websocket-server into ${dir} …`);
     await new Promise<void>((resolve, reject) => {
-      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@y/websocket-server@0.1.1', 'ws@8'], { stdio: 'inherit' });
+      const npm = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '@hocuspocus/server@4', '@hocuspocus/extension-database@4', '@y/websocket-server@0.1.1', 'ws@8'], { stdio: 'inherit' });
       npm.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm install exited with ${code}`))));
     });
   }
@@ -309,7 +332,13 @@ async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promi
   const { waitForPort } = await import('@wb/testkit');
   const port = await freePort();
   const samples = sampleFile(name);
-  const child = spawnNode([path.join(dir, `${name}.mjs`)], { PORT: String(port), NODE_ENV: 'production', BENCH_SAMPLE_FILE: samples }, dir);
+  // A fresh store each run: y-websocket's own (YPERSISTENCE: every update into LevelDB as it is
+  // applied, alongside the broadcast) and Hocuspocus's Database extension (the whole document,
+  // debounced as Hocuspocus does by default).
+  const persistDir = args['peer-persistence'] ? path.join(dir, `store-${name}-${process.pid}-${Date.now()}`) : null;
+  if (persistDir) mkdirSync(persistDir, { recursive: true });
+  const persistEnv = !persistDir ? {} : name === 'y-websocket' ? { YPERSISTENCE: path.join(persistDir, 'leveldb') } : { PEER_PERSIST_DIR: persistDir };
+  const child = spawnNode([path.join(dir, `${name}.mjs`)], { PORT: String(port), NODE_ENV: 'production', BENCH_SAMPLE_FILE: samples, ...persistEnv }, dir);
   await waitForPort(port, 60_000);
   return {
     name,
@@ -317,7 +346,10 @@ async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promi
     token: 'bench',
     boardIds: Array.from({ length: BOARDS }, (_, i) => `bench-${i}`),
     hocuspocus: name === 'hocuspocus',
-    stop: tracked(() => stopChild(child)),
+    stop: tracked(async () => {
+      await stopChild(child);
+      if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+    }),
   };
 }
 
@@ -841,7 +873,11 @@ async function compare(): Promise<void> {
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
   console.log(`\nRealtime side by side: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each, ${IDLE} idle; median of ${rounds} rounds`);
-  console.log(`ours: auth + PostgreSQL update log (durable before visible; UPDATE_LOG_FSYNC=${process.env.UPDATE_LOG_FSYNC ?? 'false'}); peers: minimal (no auth, no persistence)`);
+  console.log(`ours: auth + PostgreSQL update log (durable before visible; UPDATE_LOG_FSYNC=${process.env.UPDATE_LOG_FSYNC ?? 'false'}); peers: ${
+      args['peer-persistence']
+        ? 'no auth, their own persistence (y-websocket: YPERSISTENCE, LevelDB, written beside the broadcast; Hocuspocus: Database extension on SQLite, debounced)'
+        : 'minimal (no auth, no persistence)'
+    }`);
   if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, every board's clients spread over all of them; CPU, RSS, heap and GC summed`);
   const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus', ...(REPLICAS > 1 ? [`${replicated} / ours`] : [])];
   const table = metrics.map(([label, get, digits]) => {
