@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '@wb/testkit';
 import { startEmbedded, type EmbeddedHandle } from '../embedded/embedded.ts';
 import { call } from './clients.ts';
@@ -54,6 +54,15 @@ describe('hostile strings, numbers and nesting through the gateway', () => {
     ids.board = (await call(handle.url, 'POST', '/api/boards', { token, body: { title: 'Доска', folder_id: null } })).body.board.id;
     ids.folder = (await call(handle.url, 'POST', '/api/folders', { token, body: { name: 'Папка', parent_id: null, color: '#3B82F6' } })).body.folder.id;
     ids.tag = (await call(handle.url, 'POST', '/api/tags', { token, body: { name: 'тег', color: '#EF4444' } })).body.tag.id;
+    // The Free plan reaches auth and boards by events after registration; a snapshot taken before it
+    // arrived differed from the one after the hostile writes for that reason alone.
+    await vi.waitFor(
+      async () => {
+        const s = await snapshot();
+        expect([s.profile.user?.plan_name ?? null, s.boards.limits?.max ?? null]).toEqual(['Free', 3]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
   afterAll(async () => {
     await handle?.stop();
