@@ -1,11 +1,8 @@
 // The render threads run niced (EXPORT_WORKER_NICE), so request handling keeps the CPU it needs.
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createRenderPool } from '../src/render/pool.ts';
 import { fontFiles } from '../src/render/fonts.ts';
-
-const pool = createRenderPool({ threads: 1, nice: 7, onError: (err) => expect.fail(String(err)) });
-afterAll(() => pool.close());
 
 /** Niceness of a thread of this process (field 19 of /proc/self/task/<tid>/stat). */
 function niceness(tid: string): number {
@@ -15,23 +12,29 @@ function niceness(tid: string): number {
 const threadNiceness = () => readdirSync('/proc/self/task').map(niceness);
 
 it('renders in a thread with the configured niceness, the main thread untouched', async () => {
+  // Measured before the pool exists: its thread may set its niceness as soon as it starts.
   const before = threadNiceness();
   expect(before.filter((n) => n === 7)).toHaveLength(0);
-  const result = await pool.render(
-    {
-      format: 'svg',
-      board: { objects: {}, arrows: {} },
-      area: { x: 0, y: 0, width: 100, height: 100 },
-      images: {},
-      fonts: fontFiles(),
-      maxObjects: 10,
-    },
-    30_000,
-  );
-  expect(result.ok).toBe(true);
-  // The render thread (and helper threads it starts, which inherit its niceness); never the main thread.
-  expect(threadNiceness().filter((n) => n === 7).length).toBeGreaterThan(0);
-  expect(niceness(String(process.pid))).toBe(before[0]);
+  const pool = createRenderPool({ threads: 1, nice: 7, onError: (err) => expect.fail(String(err)) });
+  try {
+    const result = await pool.render(
+      {
+        format: 'svg',
+        board: { objects: {}, arrows: {} },
+        area: { x: 0, y: 0, width: 100, height: 100 },
+        images: {},
+        fonts: fontFiles(),
+        maxObjects: 10,
+      },
+      30_000,
+    );
+    expect(result.ok).toBe(true);
+    // The render thread (and helper threads it starts, which inherit its niceness); never the main thread.
+    expect(threadNiceness().filter((n) => n === 7).length).toBeGreaterThan(0);
+    expect(niceness(String(process.pid))).toBe(before[0]);
+  } finally {
+    await pool.close();
+  }
 });
 
 it('reports a thread that fails while it loads instead of ending the process', async () => {
