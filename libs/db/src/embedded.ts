@@ -52,16 +52,8 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgresHandle> {
   const port = opts.port ?? (await freePort());
   const dataDir = path.resolve(opts.dataDir);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  if (isRoot) {
-    // The postgres user must be able to reach and create the data directory.
-    for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const mode = (await stat(dir)).mode & 0o777;
-      if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
-    }
-    await chmod(path.dirname(dataDir), 0o777);
-  }
+  const isRoot = runsAsRoot();
+  await prepareDataDirParent(dataDir);
   const password = 'postgres';
   const socketDir = await localSocketDir(dataDir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -73,7 +65,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`],
+    postgresFlags: serverFlags(socketDir),
     onLog: opts.onLog ?? (() => {}),
     onError: (e: unknown) => opts.onLog?.(String(e)),
   });
@@ -93,6 +85,27 @@ export async function startEmbeddedPostgres(opts: {
       await rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+export const runsAsRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Creates the data directory's parent. As root (the server then runs as the `postgres` user) every
+ * directory above it becomes searchable and the parent writable, so that user can reach and create it.
+ */
+export async function prepareDataDirParent(dataDir: string): Promise<void> {
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  if (!runsAsRoot()) return;
+  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const mode = (await stat(dir)).mode & 0o777;
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+  }
+  await chmod(path.dirname(dataDir), 0o777);
+}
+
+/** The settings of every PostgreSQL this project starts on this machine (tests, npm start, benches). */
+export function serverFlags(socketDir: string): string[] {
+  return ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`];
 }
 
 /** Longest path of a unix socket (sun_path, less its terminating NUL). */
