@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, limitsFromEnv, RealtimeEnv, type RealtimeLimits } from 
 import { createBoardAccessClient, type BoardAccessClient } from './access.ts';
 import type { DocumentStore } from './store/types.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from './store/postgres.ts';
+import { JournaledStore } from './store/journal.ts';
 import { RealtimeServer } from './core/server.ts';
 import type { Extension } from './core/types.ts';
 import { Auth } from './extensions/auth.ts';
@@ -115,6 +116,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     persistenceLagMs: () => server.commits.lagMs(),
     backlogBytes: () => server.commits.backlogBytes,
     pausedSockets: () => server.pausedCount,
+    journalBytes: () => deps.store.unshippedBytes?.() ?? 0,
   });
   server.setStats(metrics.stats);
   metricsRef.observeRelayLag = metrics.observeRelayLag;
@@ -245,6 +247,15 @@ export const realtimeService = defineService({
       images = createPostgresImageStore(rt.pool(REALTIME_SCHEMA), REALTIME_SCHEMA);
     } else {
       throw new ConfigError('Invalid configuration:\n  MONGO_URL or DATABASE_URL is required');
+    }
+    if (config.UPDATE_LOG_JOURNAL_DIR) {
+      store = new JournaledStore({
+        dir: config.UPDATE_LOG_JOURNAL_DIR,
+        store,
+        logger: rt.logger,
+        fsync: config.UPDATE_LOG_FSYNC,
+        maxUnshippedBytes: config.MAX_PENDING_BYTES,
+      });
     }
     const service = await createRealtimeService({
       logger: rt.logger,

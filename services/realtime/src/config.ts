@@ -76,6 +76,13 @@ export const RealtimeEnv = serviceConfig(3004, {
    * authors' providers send again on reconnect. Measured: fan-out p50 3.0 → 2.0 ms (docs/decisions.md).
    */
   UPDATE_LOG_FSYNC: env.bool(false),
+  /**
+   * A directory for the update log's local journal (store/journal.ts): the group commit appends
+   * there, and the journal ships to the store in the background; replayed on the next start. Set
+   * by the embedded mode (its data directory); unset, every commit is a round trip to the store.
+   * One directory per process, on a disk that outlives it.
+   */
+  UPDATE_LOG_JOURNAL_DIR: z.string().min(1).optional(),
   /** Accepted, not yet durable bytes above which the busiest sockets stop being read. */
   MAX_PENDING_BYTES: bytes(DEFAULT_LIMITS.maxPendingBytes),
   MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messagesPerSecond),

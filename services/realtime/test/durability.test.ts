@@ -6,6 +6,8 @@
  * loads) — before any client reconnects and pushes its own copy back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -16,6 +18,7 @@ import type { EmbeddedPostgresHandle } from '@wb/db';
 import { createMongoStore } from '../src/store/mongo.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
+import { decodeSegment } from '../src/store/journal.ts';
 import { provider, sleep, startPlatform, sticky, synced, type Platform } from './helpers.ts';
 
 /** Each restart of a tsx process costs seconds on a loaded machine; two kills per store are enough. */
@@ -56,12 +59,24 @@ function spawnRealtime(port: number, env: Record<string, string>): { child: Chil
   return { child, exited };
 }
 
-async function storedIds(store: DocumentStore, boardId: string): Promise<Set<string>> {
+/** What a restart loads: the store, and (with the local journal) what the journal will replay into it. */
+async function storedIds(store: DocumentStore, boardId: string, journalDir?: string): Promise<Set<string>> {
   const s = await store.load(boardId);
   const d = new Y.Doc();
   if (s.state) Y.applyUpdate(d, s.state);
   for (const e of s.log) Y.applyUpdate(d, e.update);
+  for (const f of journalSegments(journalDir)) {
+    for (const r of decodeSegment(readFileSync(f)).records) if (r.boardId === boardId) Y.applyUpdate(d, r.update);
+  }
   return new Set(getObjects(d).keys());
+}
+
+function journalSegments(dir: string | undefined): string[] {
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.log'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 async function crashLoop(mode: string, env: Record<string, string>, store: DocumentStore): Promise<{ checked: number; kills: number }> {
@@ -104,7 +119,7 @@ async function crashLoop(mode: string, env: Record<string, string>, store: Docum
     for (const c of clients) {
       for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
     }
-    const stored = await storedIds(store, id);
+    const stored = await storedIds(store, id, env.UPDATE_LOG_JOURNAL_DIR);
     const missing = [...received].filter((x) => !stored.has(x));
     expect(missing, `${mode}: kill ${k + 1} lost updates other clients had seen`).toEqual([]);
     checked += received.size;
@@ -119,6 +134,16 @@ async function crashLoop(mode: string, env: Record<string, string>, store: Docum
   await Promise.all(typists);
   proc.child.kill('SIGTERM');
   await proc.exited;
+  if (env.UPDATE_LOG_JOURNAL_DIR) {
+    // A clean stop ships the whole journal: the store alone holds everything, nothing is left behind.
+    expect(journalSegments(env.UPDATE_LOG_JOURNAL_DIR)).toEqual([]);
+    const received = new Set<string>();
+    for (const c of clients) {
+      for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
+    }
+    const stored = await storedIds(store, id);
+    expect([...received].filter((x) => !stored.has(x)), `${mode}: seen by others, missing from the store after a clean stop`).toEqual([]);
+  }
   return { checked, kills: KILLS };
 }
 
@@ -128,6 +153,15 @@ describe('kill -9 never loses an update another client saw', () => {
     const pool: Pool = createPool({ url: dbUrl, schema: REALTIME_SCHEMA, max: 2 });
     cleanup.push(() => pool.end());
     const { checked } = await crashLoop('pg', { DATABASE_URL: dbUrl }, createPostgresStore(pool));
+    expect(checked).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('embedded mode: PostgreSQL behind the local journal (UPDATE_LOG_JOURNAL_DIR)', async () => {
+    const dbUrl = await createDatabase(pg.url);
+    const pool: Pool = createPool({ url: dbUrl, schema: REALTIME_SCHEMA, max: 2 });
+    cleanup.push(() => pool.end());
+    const journal = mkdtempSync(path.join(os.tmpdir(), 'rt-journal-'));
+    const { checked } = await crashLoop('journal', { DATABASE_URL: dbUrl, UPDATE_LOG_JOURNAL_DIR: journal }, createPostgresStore(pool));
     expect(checked).toBeGreaterThan(50);
   }, 300_000);
 

@@ -11,7 +11,9 @@ import { createInProcessTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { provider, startPlatform, startRealtime, sticky, synced, type Platform } from './helpers.ts';
+import { JournaledStore } from '../src/store/journal.ts';
+import { readdirSync } from 'node:fs';
+import { provider, silent, startPlatform, startRealtime, sticky, synced, type Platform } from './helpers.ts';
 
 const OUTAGE_MS = 10_000;
 
@@ -147,6 +149,54 @@ describe('store outage, PostgreSQL', () => {
     if (stored.state) Y.applyUpdate(doc, stored.state);
     for (const e of stored.log) Y.applyUpdate(doc, e.update);
     expect([...getObjects(doc).keys()].sort()).toEqual(all);
+  }, 90_000);
+});
+
+describe('store outage, PostgreSQL behind the local journal', () => {
+  it('edits keep being shown while the journal has room, the rest wait; all reach the store afterwards', async () => {
+    const port = await freePort();
+    const dataDir = `${await tempDir('pg-journal-outage')}/data`;
+    let server = await startEmbeddedPostgres({ dataDir, port });
+    cleanup.push(() => server.stop());
+    const pool = createPool({ url: server.url, schema: REALTIME_SCHEMA, max: 4 });
+    cleanup.push(() => pool.end());
+    const journalDir = await tempDir('journal-outage');
+    // Room for a handful of stickies: the rest of the outage's edits meet the backpressure.
+    const store = new JournaledStore({ dir: journalDir, store: createPostgresStore(pool), logger: silent, maxUnshippedBytes: 2048 });
+    const { rt, id, a, b } = await editorsOn(store);
+    let reconnects = 0;
+    b.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
+    addObject(a.doc, sticky('before'));
+    await eventually(() => expect(ids(b)).toEqual(['before']));
+
+    await server.stop();
+    const during: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      during.push(`during-${String(i).padStart(2, '0')}`);
+      addObject(a.doc, sticky(during.at(-1)!));
+      await sleep(100);
+    }
+    // In the journal, so shown; past its limit held in the group commit, not dropped.
+    const shownDuring = ids(b).filter((x) => x.startsWith('during-'));
+    expect(shownDuring.length).toBeGreaterThan(0);
+    expect(shownDuring.length).toBeLessThan(during.length);
+    expect(store.unshippedBytes()).toBeGreaterThan(0);
+    expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
+    await sleep(OUTAGE_MS - 3_000);
+
+    server = await startEmbeddedPostgres({ dataDir, port });
+    const all = ['before', ...during];
+    await eventually(() => expect(ids(b)).toEqual(all), { timeoutMs: 30_000 });
+    await eventually(() => expect(store.unshippedBytes()).toBe(0), { timeoutMs: 10_000 });
+    expect(rt.service.server.commits.backlogBytes).toBe(0);
+    expect(reconnects).toBe(0);
+    const stored = await createPostgresStore(pool).load(id);
+    const doc = new Y.Doc();
+    if (stored.state) Y.applyUpdate(doc, stored.state);
+    for (const e of stored.log) Y.applyUpdate(doc, e.update);
+    expect([...getObjects(doc).keys()].sort()).toEqual(all);
+    // Shipped segments are gone; only the one being written (and the owner's pid) remain.
+    expect(readdirSync(journalDir).filter((f) => f.endsWith('.log')).length).toBeLessThanOrEqual(1);
   }, 90_000);
 });
 

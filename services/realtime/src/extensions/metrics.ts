@@ -9,7 +9,7 @@ export interface RealtimeMetrics {
 /** The service's own series; process_* and http_* come from the service kit's registry. */
 export function createRealtimeMetrics(
   registry: Registry,
-  sources: { connections(): number; documents(): number; persistenceLagMs(): number; backlogBytes(): number; pausedSockets(): number },
+  sources: { connections(): number; documents(): number; persistenceLagMs(): number; backlogBytes(): number; pausedSockets(): number; journalBytes(): number },
 ): RealtimeMetrics {
   const registers = [registry];
   new promClient.Gauge({
@@ -42,6 +42,14 @@ export function createRealtimeMetrics(
     registers,
     collect() {
       this.set(sources.backlogBytes());
+    },
+  });
+  new promClient.Gauge({
+    name: 'realtime_journal_unshipped_bytes',
+    help: 'Updates in the local journal not yet shipped to the document store (UPDATE_LOG_JOURNAL_DIR)',
+    registers,
+    collect() {
+      this.set(sources.journalBytes());
     },
   });
   new promClient.Gauge({

@@ -64,4 +64,6 @@ export interface DocumentStore {
   markProcessed(consumer: string, eventId: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** A journaled store (store/journal.ts): accepted bytes not yet shipped to the store behind it. */
+  unshippedBytes?(): number;
 }
