@@ -124,6 +124,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       DATABASE_URL: pg.url,
       INTERNAL_TOKEN: internalToken,
       REPLICA_ID: 'embedded',
+      // The update log's appends go to a journal on this machine's disk and reach PostgreSQL in the
+      // background (services/realtime/src/store/journal.ts); replayed on the next start.
+      UPDATE_LOG_JOURNAL_DIR: env.UPDATE_LOG_JOURNAL_DIR ?? path.join(dataDir, 'realtime-journal'),
       // Billing's built-in test provider is the embedded default; real providers are keyed by env.
       PAYMENTS_TEST_PROVIDER: env.PAYMENTS_TEST_PROVIDER ?? 'true',
       ...reachEnv(definitions.map((d, i) => [d, loopbacks[i]!.url])),

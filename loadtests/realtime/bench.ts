@@ -3,7 +3,9 @@
  * Hocuspocus and @y/websocket-server.
  *
  *   npm run bench -- realtime [--clients 1000] [--boards 100] [--rate 1] [--idle 0] [--duration 30]
- *       starts auth + boards + our realtime (PostgreSQL store) itself
+ *       starts auth + boards + our realtime (PostgreSQL store) itself, as the embedded mode runs it:
+ *       the update log's local journal in front of PostgreSQL; --direct-store: a round trip to
+ *       PostgreSQL per group commit instead (as a cluster replica without a journal)
  *   ... --url ws://host:port/yjs --token T [--board-ids a,b] [--metrics-url URL] [--pid N] [--hocuspocus]
  *       any server: y-websocket protocol, or Hocuspocus's (document name in front of every message)
  *   ... --compare [--rounds 3] [--peer-persistence]
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     pin: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
     'peer-persistence': { type: 'boolean', default: false },
+    'direct-store': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     replicas: { type: 'string', default: '1' },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
@@ -235,14 +238,17 @@ async function startOurs(p: Platform, replicas = 1): Promise<Target> {
   for (let r = 0; r < replicas; r++) {
     const port = await freePort();
     const samples = sampleFile(`ours-${replicas}-${r}`);
-    children.push(spawnOurs(p, { port, databaseUrl, samples, natsUrl: nats?.url, replicaId: replicas > 1 ? `bench-${r}` : undefined }));
+    // As the embedded mode runs it: the update log's journal in a directory of each replica's own.
+    const journalDir = args['direct-store'] ? undefined : path.join(os.tmpdir(), `rt-bench-journal-${process.pid}-${r}`);
+    if (journalDir) rmSync(journalDir, { recursive: true, force: true });
+    children.push(spawnOurs(p, { port, databaseUrl, samples, natsUrl: nats?.url, replicaId: replicas > 1 ? `bench-${r}` : undefined, journalDir }));
     servers.push({ wsUrl: `ws://127.0.0.1:${port}/yjs`, metricsUrl: `http://127.0.0.1:${port}/metrics`, pid: children[r]!.pid, sampleFile: samples });
   }
   for (const srv of servers) await waitForPort(Number(new URL(srv.wsUrl).port), 120_000);
   return { name, servers, token: p.token, boardIds: p.boardIds, hocuspocus: false, stop: stopChildren };
 }
 
-function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples: string; natsUrl?: string; replicaId?: string }): ChildProcess {
+function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples: string; natsUrl?: string; replicaId?: string; journalDir?: string }): ChildProcess {
   return spawnNode(
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
@@ -254,6 +260,7 @@ function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples:
     {
       PORT: String(o.port),
       DATABASE_URL: o.databaseUrl,
+      UPDATE_LOG_JOURNAL_DIR: o.journalDir,
       ...(o.natsUrl ? { NATS_URL: o.natsUrl, REPLICA_ID: o.replicaId } : {}),
       BOARDS_INTERNAL_URL: p.boardsBase,
       AUTH_JWKS_URL: p.jwksUrl,
@@ -873,7 +880,7 @@ async function compare(): Promise<void> {
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
   console.log(`\nRealtime side by side: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each, ${IDLE} idle; median of ${rounds} rounds`);
-  console.log(`ours: auth + PostgreSQL update log (durable before visible; UPDATE_LOG_FSYNC=${process.env.UPDATE_LOG_FSYNC ?? 'false'}); peers: ${
+  console.log(`ours: auth + ${args['direct-store'] ? 'PostgreSQL update log, a round trip per group commit' : 'update log journal shipped to PostgreSQL (as embedded)'} (durable before visible; UPDATE_LOG_FSYNC=${process.env.UPDATE_LOG_FSYNC ?? 'false'}); peers: ${
       args['peer-persistence']
         ? 'no auth, their own persistence (y-websocket: YPERSISTENCE, LevelDB, written beside the broadcast; Hocuspocus: Database extension on SQLite, debounced)'
         : 'minimal (no auth, no persistence)'

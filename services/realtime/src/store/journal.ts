@@ -181,7 +181,9 @@ export class JournaledStore implements DocumentStore {
     }
     const live = entries.filter((e) => !deleted.has(e.boardId));
     for (let i = 0; i < live.length; i += REPLAY_CHUNK) await this.store.appendMany(live.slice(i, i + REPLAY_CHUNK));
-    this.opts.logger.info({ segments: segments.length, updates: live.length, damagedSegments: damaged }, 'update log journal replayed into the store');
+    // Anything to replay means the previous process did not stop cleanly.
+    const level = live.length > 0 || damaged > 0 ? 'warn' : 'info';
+    this.opts.logger[level]({ segments: segments.length, updates: live.length, damagedSegments: damaged }, 'update log journal replayed into the store');
     for (const n of segments) rmSync(path.join(this.dir, segmentName(n)), { force: true });
   }
 
