@@ -57,6 +57,8 @@ export interface JournalOptions {
 interface Journaled {
   boardId: string;
   update: Uint8Array;
+  /** Position in this process's journal (1, 2, …). */
+  seq?: number;
 }
 
 export class JournalInUse extends Error {}
@@ -114,11 +116,16 @@ export class JournaledStore implements DocumentStore {
   private fd: number | null = null;
   private segment = 0;
   private segmentBytes = 0;
+  /** Segment files this process wrote and has not removed yet, oldest first. */
+  private segments: number[] = [];
   /** Journaled, waiting for the next shipment, in journal order. */
   private pending: Journaled[] = [];
   /** Not yet in the store (pending + the shipment on its way), per board. */
   private readonly unshippedOf = new Map<string, number>();
   private unshippedTotal = 0;
+  /** The last entry journaled, and the last one up to which everything is in the store. */
+  private seq = 0;
+  private shippedSeq = 0;
   private shipping: Promise<void> | null = null;
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -189,6 +196,7 @@ export class JournaledStore implements DocumentStore {
 
   private openSegment(): void {
     this.fd = openSync(path.join(this.dir, segmentName(this.segment)), 'a');
+    this.segments.push(this.segment);
     this.segmentBytes = 0;
   }
 
@@ -203,7 +211,7 @@ export class JournaledStore implements DocumentStore {
     if (this.opts.fsync) fdatasyncSync(this.fd);
     this.segmentBytes += buf.byteLength;
     for (const e of entries) {
-      this.pending.push({ boardId: e.boardId, update: e.update });
+      this.pending.push({ boardId: e.boardId, update: e.update, seq: ++this.seq });
       this.unshippedOf.set(e.boardId, (this.unshippedOf.get(e.boardId) ?? 0) + 1);
       this.unshippedTotal += e.update.byteLength;
     }
@@ -245,6 +253,7 @@ export class JournaledStore implements DocumentStore {
         throw err;
       }
       this.failures = 0;
+      this.shippedSeq = this.pending.length === 0 ? this.seq : Math.max(this.shippedSeq, batch.at(-1)?.seq ?? 0);
       for (const e of batch) {
         this.unshippedTotal -= e.update.byteLength;
         const left = (this.unshippedOf.get(e.boardId) ?? 1) - 1;
@@ -270,18 +279,20 @@ export class JournaledStore implements DocumentStore {
   }
 
   private removeSegmentsBefore(n: number): void {
-    for (const f of readdirSync(this.dir)) {
-      const m = SEGMENT.exec(f);
-      if (m && Number(m[1]) < n) rmSync(path.join(this.dir, f), { force: true });
-    }
+    while (this.segments.length > 0 && this.segments[0]! < n) rmSync(path.join(this.dir, segmentName(this.segments.shift()!)), { force: true });
   }
 
-  /** Resolves once every update of `boardId` journaled so far is in the store. */
+  /**
+   * Resolves once every update of `boardId` journaled so far is in the store. Waits for what was
+   * journaled before the call only (at most the shipment on its way and one more), so a board that
+   * keeps being edited does not keep its reader waiting.
+   */
   private async shipped(boardId: string): Promise<void> {
-    while (this.unshippedOf.has(boardId)) {
-      if (this.closed && !this.shipping && this.pending.length === 0) return;
+    if (!this.unshippedOf.has(boardId)) return;
+    const target = this.seq;
+    while (this.shippedSeq < target && (this.shipping || this.pending.length > 0)) {
       await this.ship().catch(() => {});
-      if (this.failures > 0 && this.unshippedOf.has(boardId)) throw new Error('the store is not reachable; journaled updates wait');
+      if (this.failures > 0 && this.shippedSeq < target) throw new Error('the store is not reachable; journaled updates wait');
     }
   }
 
