@@ -88,7 +88,7 @@ describe('npm start killed with SIGKILL while people edit', () => {
       // The journal was replayed into PostgreSQL and removed; only the new, empty segment is there.
       expect(journalSegments(dataDir).length).toBeLessThanOrEqual(1);
     }
-    expect(received.size).toBeGreaterThan(100);
+    expect(received.size).toBeGreaterThan(50);
 
     process.kill(-product.child.pid!, 'SIGTERM');
     expect(await product.exited).toBe(0);

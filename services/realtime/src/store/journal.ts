@@ -41,6 +41,8 @@ const MAX_MERGED_BYTES = 1024 * 1024;
 const REPLAY_CHUNK = 500;
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
+/** Failed shipments a reader of the store waits through before it fails (about 1.5 s of backoff). */
+const SHIP_TRIES = 4;
 
 export interface JournalOptions {
   dir: string;
@@ -290,9 +292,14 @@ export class JournaledStore implements DocumentStore {
   private async shipped(boardId: string): Promise<void> {
     if (!this.unshippedOf.has(boardId)) return;
     const target = this.seq;
-    while (this.shippedSeq < target && (this.shipping || this.pending.length > 0)) {
+    // A few tries (each failed one waits its backoff, 0.1 s doubling): a store that has just come
+    // back (a restarted database) must not fail the compaction at shutdown that covers what a crash of
+    // the database itself lost.
+    for (let failed = 0; this.shippedSeq < target && (this.shipping || this.pending.length > 0); ) {
       await this.ship().catch(() => {});
-      if (this.failures > 0 && this.shippedSeq < target) throw new Error('the store is not reachable; journaled updates wait');
+      if (this.failures > 0 && this.shippedSeq < target && ++failed >= SHIP_TRIES) {
+        throw new Error('the store is not reachable; journaled updates wait');
+      }
     }
   }
 
