@@ -4,7 +4,7 @@
  * owner per directory.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -133,6 +133,23 @@ describe('the local journal', () => {
     expect(await keys(store, 'gone')).toEqual([]);
     expect(await keys(store, 'kept')).toEqual(['k1']);
     await next.close();
+  });
+
+  it('a write that fails (disk full) fails the append, and the next one goes to a fresh segment', async () => {
+    const dir = await tempDir('journal-full');
+    const j = new JournaledStore({ dir, store: createPostgresStore(pool), logger: silent, shipIntervalMs: 20 });
+    await j.init();
+    // The segment the next shipment rotates to is the kernel's always-full device.
+    symlinkSync('/dev/full', path.join(dir, 'seg-000000000002.log'));
+    await j.appendMany([{ boardId: 'full-a', update: update('first') }]);
+    await eventually(() => expect(j.unshippedBytes()).toBe(0));
+    await expect(j.appendMany([{ boardId: 'full-a', update: update('second') }])).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(j.unshippedBytes()).toBe(0);
+    // The group commit tries the same batch again.
+    await j.appendMany([{ boardId: 'full-a', update: update('second') }]);
+    expect(await keys(j, 'full-a')).toEqual(['first', 'second']);
+    await j.close();
+    expect(segments(dir)).toEqual([]);
   });
 
   it('a directory owned by another live process is refused', async () => {

@@ -25,7 +25,7 @@
  * [u8 kind][u8 board id length][board id][update]; kind 1 = update, 2 = board deleted. A record cut
  * short by a machine crash fails its length or checksum check and ends the replay of its segment.
  */
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import * as Y from 'yjs';
@@ -133,6 +133,7 @@ export class JournaledStore implements DocumentStore {
   private timer: NodeJS.Timeout | null = null;
   private readonly deleted = new Set<string>();
   private spaceWaiters: Array<() => void> = [];
+  private opened = false;
   private closed = false;
 
   constructor(private readonly opts: JournalOptions) {
@@ -159,6 +160,7 @@ export class JournaledStore implements DocumentStore {
     if (segments.length > 0) await this.replay(segments);
     this.segment = (segments.at(-1) ?? 0) + 1;
     this.openSegment();
+    this.opened = true;
     this.timer = setInterval(() => this.shipSoon(), this.shipIntervalMs);
     this.timer.unref();
   }
@@ -204,14 +206,10 @@ export class JournaledStore implements DocumentStore {
 
   async appendMany(entries: ReadonlyArray<{ boardId: string; update: Uint8Array }>): Promise<void> {
     if (entries.length === 0) return;
-    if (this.fd === null) throw new Error('the update log journal is not open');
+    if (!this.opened || this.closed) throw new Error('the update log journal is not open');
     const records = entries.map((e) => encodeRecord(KIND_UPDATE, e.boardId, e.update));
-    const buf = records.length === 1 ? records[0]! : Buffer.concat(records);
-    // One write per group commit; synchronous because it is a copy into the page cache, shorter
-    // than a hop through libuv's thread pool. An error (disk full) fails the commit, which retries.
-    writeAll(this.fd, buf);
-    if (this.opts.fsync) fdatasyncSync(this.fd);
-    this.segmentBytes += buf.byteLength;
+    // One write per group commit; an error (disk full) fails the commit, which retries.
+    this.write(records.length === 1 ? records[0]! : Buffer.concat(records));
     for (const e of entries) {
       this.pending.push({ boardId: e.boardId, update: e.update, seq: ++this.seq });
       this.unshippedOf.set(e.boardId, (this.unshippedOf.get(e.boardId) ?? 0) + 1);
@@ -222,6 +220,28 @@ export class JournaledStore implements DocumentStore {
       this.shipSoon();
       await new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
     }
+  }
+
+  /**
+   * Synchronous: a copy into the page cache is shorter than a hop through libuv's thread pool. A
+   * record written in part would end the replay of its segment there, so after an error the segment
+   * is cut back to its last whole record (or, if that fails too, a fresh one is opened next time).
+   */
+  private write(buf: Buffer): void {
+    if (this.fd === null) this.rotate();
+    const fd = this.fd!;
+    try {
+      writeAll(fd, buf);
+      if (this.opts.fsync) fdatasyncSync(fd);
+    } catch (err) {
+      try {
+        ftruncateSync(fd, this.segmentBytes);
+      } catch {
+        this.closeSegment();
+      }
+      throw err;
+    }
+    this.segmentBytes += buf.byteLength;
   }
 
   async append(boardId: string, update: Uint8Array): Promise<void> {
@@ -241,10 +261,10 @@ export class JournaledStore implements DocumentStore {
   private ship(): Promise<void> {
     if (this.shipping) return this.shipping;
     const run = async () => {
+      // Records from here on go to a new segment; every segment before it is shipped with this batch.
+      const upTo = this.segmentBytes > 0 || this.fd === null ? this.rotate() : this.segment;
       const batch = this.pending;
       this.pending = [];
-      // Records from here on go to a new segment; every segment before it is shipped with this batch.
-      const upTo = this.segmentBytes > 0 ? this.rotate() : this.segment;
       try {
         await this.store.appendMany(mergePerBoard(batch.filter((e) => !this.deleted.has(e.boardId))));
       } catch (err) {
@@ -274,10 +294,21 @@ export class JournaledStore implements DocumentStore {
 
   /** Closes the current segment and opens the next; returns the new segment's number. */
   private rotate(): number {
-    if (this.fd !== null) closeSync(this.fd);
+    this.closeSegment();
     this.segment++;
     this.openSegment();
     return this.segment;
+  }
+
+  private closeSegment(): void {
+    const fd = this.fd;
+    this.fd = null;
+    if (fd === null) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing more can be written to it either way.
+    }
   }
 
   private removeSegmentsBefore(n: number): void {
@@ -310,7 +341,12 @@ export class JournaledStore implements DocumentStore {
 
   async deleteBoard(boardId: string): Promise<void> {
     this.deleted.add(boardId);
-    if (this.fd !== null) writeAll(this.fd, encodeRecord(KIND_DELETED, boardId));
+    try {
+      // Without it a replay would bring back the board's updates that were journaled, not shipped.
+      if (this.opened && !this.closed) this.write(encodeRecord(KIND_DELETED, boardId));
+    } catch (err) {
+      this.opts.logger.warn({ err, boardId }, 'journaling a board deletion failed');
+    }
     let dropped = 0;
     this.pending = this.pending.filter((e) => {
       if (e.boardId !== boardId) return true;
@@ -344,8 +380,7 @@ export class JournaledStore implements DocumentStore {
     }
     this.closed = true;
     for (const w of this.spaceWaiters.splice(0)) w();
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
+    this.closeSegment();
     if (this.pending.length === 0 && this.unshippedTotal === 0) this.removeSegmentsBefore(Number.MAX_SAFE_INTEGER);
     else this.opts.logger.warn({ unshippedBytes: this.unshippedTotal }, 'journaled updates left for the next start');
     rmSync(path.join(this.dir, 'owner.pid'), { force: true });
