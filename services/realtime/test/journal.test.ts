@@ -158,6 +158,11 @@ describe('the local journal', () => {
     try {
       writeFileSync(path.join(dir, 'owner.pid'), String(other.pid));
       await expect(stalled(dir)).rejects.toBeInstanceOf(JournalInUse);
+      // The same pid with another start time: the owner died and its pid went to another program.
+      writeFileSync(path.join(dir, 'owner.pid'), `${other.pid} 1`);
+      const taken = await stalled(dir);
+      await taken.close();
+      writeFileSync(path.join(dir, 'owner.pid'), `${other.pid}`);
     } finally {
       other.kill('SIGKILL');
     }

@@ -165,16 +165,19 @@ export class JournaledStore implements DocumentStore {
     this.timer.unref();
   }
 
-  /** A pid file: a live other process on this directory would ship and delete our segments. */
+  /**
+   * A pid file (pid and, on Linux, the process's start time, so a dead owner's pid reused by another
+   * program does not count): a live other process on this directory would ship and delete our segments.
+   */
   private takeOwnership(): void {
     const owner = path.join(this.dir, 'owner.pid');
     if (existsSync(owner)) {
-      const pid = Number(readFileSync(owner, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      const [pid, started] = readFileSync(owner, 'utf8').trim().split(' ').map(Number);
+      if (pid !== undefined && Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid, started)) {
         throw new JournalInUse(`the update log journal ${this.dir} is in use by process ${pid}`);
       }
     }
-    writeFileSync(owner, String(process.pid));
+    writeFileSync(owner, `${process.pid} ${startTime(process.pid) ?? ''}`.trim());
   }
 
   /** What a previous process journaled and did not ship: into the store before anything is served. */
@@ -393,12 +396,23 @@ function writeAll(fd: number, buf: Buffer): void {
   while (at < buf.byteLength) at += writeSync(fd, buf, at, buf.byteLength - at);
 }
 
-function isAlive(pid: number): boolean {
+function isAlive(pid: number, started: number | undefined): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = startTime(pid);
+  return started === undefined || Number.isNaN(started) || now === null || now === started;
+}
+
+/** Linux: when the process started, in clock ticks since boot (/proc/<pid>/stat, field 22). */
+function startTime(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return null;
   }
 }
 
