@@ -231,16 +231,22 @@ async function startOurs(p: Platform, replicas = 1): Promise<Target> {
   const name = replicas > 1 ? `ours ×${replicas}` : 'ours';
   const children: ChildProcess[] = [];
   const servers: Server[] = [];
+  const journalDirs: string[] = [];
   const stopChildren = tracked(async () => {
     await Promise.all(children.map(stopChild));
     await stopNats?.();
+    // Empty after a clean stop (everything shipped); whatever a crashed replica left is of no use here.
+    for (const d of journalDirs) rmSync(d, { recursive: true, force: true });
   });
   for (let r = 0; r < replicas; r++) {
     const port = await freePort();
     const samples = sampleFile(`ours-${replicas}-${r}`);
     // As the embedded mode runs it: the update log's journal in a directory of each replica's own.
     const journalDir = args['direct-store'] ? undefined : path.join(os.tmpdir(), `rt-bench-journal-${process.pid}-${r}`);
-    if (journalDir) rmSync(journalDir, { recursive: true, force: true });
+    if (journalDir) {
+      rmSync(journalDir, { recursive: true, force: true });
+      journalDirs.push(journalDir);
+    }
     children.push(spawnOurs(p, { port, databaseUrl, samples, natsUrl: nats?.url, replicaId: replicas > 1 ? `bench-${r}` : undefined, journalDir }));
     servers.push({ wsUrl: `ws://127.0.0.1:${port}/yjs`, metricsUrl: `http://127.0.0.1:${port}/metrics`, pid: children[r]!.pid, sampleFile: samples });
   }

@@ -75,6 +75,24 @@ describe('the local journal', () => {
     expect(existsSync(path.join(dir, 'owner.pid'))).toBe(false);
   });
 
+  it('keeps only the segments not yet shipped while people keep typing', async () => {
+    const dir = await tempDir('journal-busy');
+    const j = new JournaledStore({ dir, store: createPostgresStore(pool), logger: silent, shipIntervalMs: 10 });
+    await j.init();
+    const written: string[] = [];
+    // Appends without a pause (only the event loop's turn between them): every shipment ends with
+    // newer appends waiting, as on a busy board.
+    for (const until = Date.now() + 400; Date.now() < until; ) {
+      written.push(`k${String(written.length).padStart(5, '0')}`);
+      await j.appendMany([{ boardId: 'busy-a', update: update(written.at(-1)!) }]);
+      await new Promise((r) => setImmediate(r));
+    }
+    // Dozens of shipments happened while appends kept coming: their segments are gone.
+    expect(segments(dir).length).toBeLessThanOrEqual(3);
+    expect(await keys(j, 'busy-a')).toEqual(written);
+    await j.close();
+  });
+
   it('a board is read only after its journaled updates reached the store', async () => {
     const dir = await tempDir('journal-load');
     const j = await stalled(dir);

@@ -285,7 +285,8 @@ export class JournaledStore implements DocumentStore {
         if (left > 0) this.unshippedOf.set(e.boardId, left);
         else this.unshippedOf.delete(e.boardId);
       }
-      if (this.pending.length === 0) this.removeSegmentsBefore(upTo);
+      // Every record before `upTo` was in this batch (or in one that failed and came back into it).
+      this.removeSegmentsBefore(upTo);
       if (this.unshippedTotal <= this.maxUnshippedBytes / 2) for (const w of this.spaceWaiters.splice(0)) w();
     };
     const p = run().finally(() => {
