@@ -93,6 +93,18 @@ describe('the local journal', () => {
     await j.close();
   });
 
+  it('updates Yjs cannot merge are shipped one by one instead of blocking the journal', async () => {
+    const dir = await tempDir('journal-unmergeable');
+    const j = new JournaledStore({ dir, store: createPostgresStore(pool), logger: silent, shipIntervalMs: 3_600_000 });
+    await j.init();
+    const junk = [new Uint8Array([0xff, 0xff, 0xff]), new Uint8Array([0xfe, 0x01])];
+    await j.appendMany(junk.map((update) => ({ boardId: 'junk-a', update })));
+    const stored = await j.load('junk-a');
+    expect(stored.log.map((e) => [...e.update])).toEqual(junk.map((u) => [...u]));
+    expect(j.unshippedBytes()).toBe(0);
+    await j.close();
+  });
+
   it('a board is read only after its journaled updates reached the store', async () => {
     const dir = await tempDir('journal-load');
     const j = await stalled(dir);

@@ -430,8 +430,20 @@ function mergePerBoard(batch: Journaled[]): Journaled[] {
   const out: Journaled[] = [];
   for (const [boardId, updates] of byBoard) {
     if (updates.length === 1) out.push({ boardId, update: updates[0]! });
-    else if (updates.reduce((n, u) => n + u.byteLength, 0) <= MAX_MERGED_BYTES) out.push({ boardId, update: Y.mergeUpdates(updates) });
-    else for (const update of updates) out.push({ boardId, update });
+    else {
+      const merged = updates.reduce((n, u) => n + u.byteLength, 0) <= MAX_MERGED_BYTES ? mergeOrNull(updates) : null;
+      if (merged) out.push({ boardId, update: merged });
+      else for (const update of updates) out.push({ boardId, update });
+    }
   }
   return out;
+}
+
+/** Every update passed the server's checks; should Yjs still refuse to merge them, they go one by one. */
+function mergeOrNull(updates: Uint8Array[]): Uint8Array | null {
+  try {
+    return Y.mergeUpdates(updates);
+  } catch {
+    return null;
+  }
 }
