@@ -21,7 +21,8 @@ export function yClient(wsBase: string, boardId: string, token: string) {
   return { doc, provider, closes, objects: () => doc.getMap('objects') };
 }
 
-export { eventually } from '@wb/testkit';
+import { eventually } from '@wb/testkit';
+export { eventually };
 
 export function addSticky(doc: Y.Doc, id: string, text: string) {
   const m = new Y.Map<unknown>();
@@ -29,6 +30,53 @@ export function addSticky(doc: Y.Doc, id: string, text: string) {
     doc.getMap('objects').set(id, m);
     for (const [k, v] of Object.entries({ id, type: 'sticky', x: 0, y: 0, width: 120, height: 120, text, zIndex: 1 })) m.set(k, v);
   });
+}
+
+/** A client that writes stickies whose ids start with `prefix`. */
+export type TypingClient = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
+
+/** Ids of stickies a client did not write itself: it can only have them from the server. */
+export const receivedBy = (c: TypingClient) => [...c.objects().keys()].filter((k) => !k.startsWith(c.prefix));
+
+/**
+ * Three clients on the board, each adding a sticky (id `r<round>c<i>-<n>`, its text the id) every
+ * `everyMs`; resolves once each has received `atLeast` of this round's stickies from the others.
+ */
+export async function startTyping(
+  wsBase: string,
+  boardId: string,
+  token: string,
+  round: number,
+  o: { everyMs: number; atLeast: number; /** each client is pushed here at once, for the test's cleanup */ clients: TypingClient[] },
+): Promise<TypingClient[]> {
+  const editors: TypingClient[] = [0, 1, 2].map((i) => ({ ...yClient(wsBase, boardId, token), prefix: `r${round}c${i}-` }));
+  o.clients.push(...editors);
+  await eventually(() => editors.every((c) => c.provider.synced), 15_000, 'clients to sync');
+  let n = 0;
+  for (const c of editors) {
+    c.timer = setInterval(() => {
+      const id = `${c.prefix}${n++}`;
+      addSticky(c.doc, id, id);
+    }, o.everyMs);
+  }
+  await eventually(
+    () => editors.every((c) => receivedBy(c).filter((k) => k.startsWith(`r${round}`)).length >= o.atLeast),
+    15_000,
+    'edits to flow',
+  );
+  return editors;
+}
+
+/**
+ * Stops the typing and destroys the clients before a restart (a reconnecting client would send back
+ * what the server lost); adds what they had received from each other to `received`.
+ */
+export function stopTyping(editors: TypingClient[], received: Set<string>): void {
+  for (const c of editors) {
+    clearInterval(c.timer);
+    c.provider.destroy();
+    for (const k of receivedBy(c)) received.add(k);
+  }
 }
 
 export const call = (base: string, method: string, path: string, opts: { token?: string; body?: unknown; share?: string } = {}) =>

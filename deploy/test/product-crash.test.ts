@@ -1,23 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import * as Y from 'yjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
-import { call, eventually, yClient } from './clients.ts';
+import { call, eventually, startTyping, stopTyping, yClient, type TypingClient } from './clients.ts';
 import { killProducts, startProduct } from './product.ts';
-
-type Client = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
-
-const receivedBy = (c: Client) => [...c.objects().keys()].filter((k) => !k.startsWith(c.prefix));
-
-function addSticky(doc: Y.Doc, id: string) {
-  const m = new Y.Map<unknown>();
-  doc.transact(() => {
-    doc.getMap('objects').set(id, m);
-    for (const [k, v] of Object.entries({ id, type: 'sticky', x: 0, y: 0, width: 120, height: 120, text: id, zIndex: 1 })) m.set(k, v);
-  });
-}
 
 const journalSegments = (dataDir: string) => {
   const dir = path.join(dataDir, 'realtime-journal');
@@ -30,7 +17,7 @@ const journalSegments = (dataDir: string) => {
 // the restart replays what the killed process had not yet shipped to PostgreSQL.
 describe('npm start killed with SIGKILL while people edit', () => {
   const running: Array<ReturnType<typeof startProduct>> = [];
-  const clients: Client[] = [];
+  const clients: TypingClient[] = [];
   afterAll(() => {
     for (const c of clients) c.provider.destroy();
     killProducts(running);
@@ -53,28 +40,11 @@ describe('npm start killed with SIGKILL while people edit', () => {
     const received = new Set<string>();
     for (let round = 0; round < 2; round++) {
       const ws = product.base.replace('http', 'ws') + '/yjs';
-      const editors: Client[] = [0, 1, 2].map((i) => {
-        const c: Client = { ...yClient(ws, boardId, token), prefix: `r${round}c${i}-` };
-        clients.push(c);
-        return c;
-      });
-      await eventually(() => editors.every((c) => c.provider.synced), 15_000, 'clients to sync');
-      let n = 0;
-      for (const c of editors) c.timer = setInterval(() => addSticky(c.doc, `${c.prefix}${n++}`), 10);
-      await eventually(
-        () => editors.every((c) => receivedBy(c).filter((k) => k.startsWith(`r${round}`)).length >= 30),
-        15_000,
-        'edits to flow',
-      );
+      const editors = await startTyping(ws, boardId, token, round, { everyMs: 10, atLeast: 30, clients });
 
       process.kill(-product.child.pid!, 'SIGKILL');
       await product.exited;
-      for (const c of editors) {
-        clearInterval(c.timer);
-        // Destroyed before the restart: a reconnecting client would send back what the server lost.
-        c.provider.destroy();
-        for (const k of receivedBy(c)) received.add(k);
-      }
+      stopTyping(editors, received);
 
       product = startProduct(dataDir, port);
       running.push(product);

@@ -1,38 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@wb/db';
 import { tempDir } from '@wb/testkit';
-import { call, eventually, yClient } from './clients.ts';
+import { call, eventually, startTyping, stopTyping, yClient, type TypingClient } from './clients.ts';
 import { alive, killProducts, portClosed, startProduct } from './product.ts';
-import * as Y from 'yjs';
-
-type Client = ReturnType<typeof yClient> & { prefix: string; timer?: NodeJS.Timeout };
-
-/** Ids of stickies a client did not write itself: it can only have them from the server. */
-const receivedBy = (c: Client) => [...c.objects().keys()].filter((k) => !k.startsWith(c.prefix));
-
-function addSticky(doc: Y.Doc, id: string) {
-  const m = new Y.Map<unknown>();
-  doc.transact(() => {
-    doc.getMap('objects').set(id, m);
-    for (const [k, v] of Object.entries({
-      id,
-      type: 'sticky',
-      x: 0,
-      y: 0,
-      width: 120,
-      height: 120,
-      text: id,
-      zIndex: 1,
-    }))
-      m.set(k, v);
-  });
-}
 
 // Issue 8, items 1 and 2: a stop by signal (to the process group, or to the start script alone)
 // flushes every edit a client has seen before PostgreSQL goes away, and leaves no process behind.
 describe('stopping npm start by signal', () => {
   const running: Array<ReturnType<typeof startProduct>> = [];
-  const clients: Client[] = [];
+  const clients: TypingClient[] = [];
   afterAll(() => {
     for (const c of clients) c.provider.destroy();
     killProducts(running);
@@ -78,19 +54,7 @@ describe('stopping npm start by signal', () => {
     for (const [round, way] of ways.entries()) {
       // Several clients edit continuously; the signal arrives while they are still writing.
       const ws = product.base.replace('http', 'ws') + '/yjs';
-      const editors: Client[] = [0, 1, 2].map((i) => {
-        const c: Client = { ...yClient(ws, boardId, token), prefix: `r${round}c${i}-` };
-        clients.push(c);
-        return c;
-      });
-      await eventually(() => editors.every((c) => c.provider.synced), 15_000, 'clients to sync');
-      let n = 0;
-      for (const c of editors) c.timer = setInterval(() => addSticky(c.doc, `${c.prefix}${n++}`), 15);
-      await eventually(
-        () => editors.every((c) => receivedBy(c).filter((k) => k.startsWith(`r${round}`)).length >= 10),
-        15_000,
-        'edits to flow',
-      );
+      const editors = await startTyping(ws, boardId, token, round, { everyMs: 15, atLeast: 10, clients });
 
       way.send(product);
       // A product that ignores the signal fails here, in seconds, instead of at the test's timeout.
@@ -100,12 +64,7 @@ describe('stopping npm start by signal', () => {
           setTimeout(() => reject(new Error(`${way.name}: still running 30 s after the signal`)), 30_000),
         ),
       ]);
-      for (const c of editors) {
-        clearInterval(c.timer);
-        // Destroyed before the restart: a reconnecting client would re-send what the server lost.
-        c.provider.destroy();
-        for (const k of receivedBy(c)) received.add(k);
-      }
+      stopTyping(editors, received);
       // npm's own status reports the signal it got; the start script's is checked in the other rounds.
       if (!way.npm) expect(code, `${way.name}: exit status\n${product.output()}`).toBe(0);
       expect(product.output(), way.name).not.toMatch(
