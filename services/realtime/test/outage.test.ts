@@ -34,6 +34,43 @@ afterAll(async () => {
 
 const ids = (p: { doc: Parameters<typeof getObjects>[0] }) => [...getObjects(p.doc).keys()].sort();
 
+/** An embedded PostgreSQL of the test's own (not the run's shared one), to stop and start again. */
+async function stoppablePostgres(name: string) {
+  const port = await freePort();
+  const dataDir = `${await tempDir(name)}/data`;
+  let server = await startEmbeddedPostgres({ dataDir, port });
+  cleanup.push(() => server.stop());
+  const pool = createPool({ url: server.url, schema: REALTIME_SCHEMA, max: 4 });
+  cleanup.push(() => pool.end());
+  return {
+    pool,
+    stop: () => server.stop(),
+    async start() {
+      server = await startEmbeddedPostgres({ dataDir, port });
+    },
+  };
+}
+
+/** The sticky ids a fresh load of the board from `store` holds. */
+async function storedIds(store: DocumentStore, boardId: string): Promise<string[]> {
+  const stored = await store.load(boardId);
+  const doc = new Y.Doc();
+  if (stored.state) Y.applyUpdate(doc, stored.state);
+  for (const e of stored.log) Y.applyUpdate(doc, e.update);
+  return [...getObjects(doc).keys()].sort();
+}
+
+/** `count` stickies `during-NN` added by `a`, one every 100 ms; returns their ids. */
+async function typeDuring(a: { doc: Parameters<typeof addObject>[0] }, count: number): Promise<string[]> {
+  const during: string[] = [];
+  for (let i = 0; i < count; i++) {
+    during.push(`during-${String(i).padStart(2, '0')}`);
+    addObject(a.doc, sticky(during.at(-1)!));
+    await sleep(100);
+  }
+  return during;
+}
+
 /**
  * One replica on `store` (with an event transport of its own, so the tests' replicas never share a
  * consumer), an owner's board, and two synced editors: the owner (a) and an editor link (b).
@@ -110,14 +147,8 @@ describe('store hang, MongoDB', () => {
 
 describe('store outage, PostgreSQL', () => {
   it('the update log\'s server stopped for 10 s: edits held, then written and shown, nothing lost, no reconnect', async () => {
-    // A server of its own (not the run's shared one): this test stops it.
-    const port = await freePort();
-    const dataDir = `${await tempDir('pg-outage')}/data`;
-    let server = await startEmbeddedPostgres({ dataDir, port });
-    cleanup.push(() => server.stop());
-    const pool = createPool({ url: server.url, schema: REALTIME_SCHEMA, max: 4 });
-    cleanup.push(() => pool.end());
-    const store = createPostgresStore(pool);
+    const pg = await stoppablePostgres('pg-outage');
+    const store = createPostgresStore(pg.pool);
     await store.init();
     const { rt, id, a, b } = await editorsOn(store);
     let reconnects = 0;
@@ -125,57 +156,38 @@ describe('store outage, PostgreSQL', () => {
     addObject(a.doc, sticky('before'));
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
-    await server.stop();
-    const during: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      during.push(`during-${String(i).padStart(2, '0')}`);
-      addObject(a.doc, sticky(during.at(-1)!));
-      await sleep(100);
-    }
+    await pg.stop();
+    const during = await typeDuring(a, 20);
     // Not durable, so not visible; held in the bounded queue, not dropped.
     expect(ids(b)).toEqual(['before']);
     expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
     await sleep(OUTAGE_MS - 2_000);
 
-    server = await startEmbeddedPostgres({ dataDir, port });
+    await pg.start();
     const all = ['before', ...during];
     await eventually(() => expect(ids(b)).toEqual(all), { timeoutMs: 30_000 });
     expect(rt.service.server.commits.backlogBytes).toBe(0);
     expect(a.wsconnected && b.wsconnected).toBe(true);
     expect(reconnects).toBe(0);
     // What b was shown is in the log: a fresh load of the board holds every sticky.
-    const stored = await store.load(id);
-    const doc = new Y.Doc();
-    if (stored.state) Y.applyUpdate(doc, stored.state);
-    for (const e of stored.log) Y.applyUpdate(doc, e.update);
-    expect([...getObjects(doc).keys()].sort()).toEqual(all);
+    expect(await storedIds(store, id)).toEqual(all);
   }, 90_000);
 });
 
 describe('store outage, PostgreSQL behind the local journal', () => {
   it('edits keep being shown while the journal has room, the rest wait; all reach the store afterwards', async () => {
-    const port = await freePort();
-    const dataDir = `${await tempDir('pg-journal-outage')}/data`;
-    let server = await startEmbeddedPostgres({ dataDir, port });
-    cleanup.push(() => server.stop());
-    const pool = createPool({ url: server.url, schema: REALTIME_SCHEMA, max: 4 });
-    cleanup.push(() => pool.end());
+    const pg = await stoppablePostgres('pg-journal-outage');
     const journalDir = await tempDir('journal-outage');
     // Room for a handful of stickies: the rest of the outage's edits meet the backpressure.
-    const store = new JournaledStore({ dir: journalDir, store: createPostgresStore(pool), logger: silent, maxUnshippedBytes: 2048 });
+    const store = new JournaledStore({ dir: journalDir, store: createPostgresStore(pg.pool), logger: silent, maxUnshippedBytes: 2048 });
     const { rt, id, a, b } = await editorsOn(store);
     let reconnects = 0;
     b.on('status', (e: { status: string }) => e.status === 'connected' && reconnects++);
     addObject(a.doc, sticky('before'));
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
-    await server.stop();
-    const during: string[] = [];
-    for (let i = 0; i < 30; i++) {
-      during.push(`during-${String(i).padStart(2, '0')}`);
-      addObject(a.doc, sticky(during.at(-1)!));
-      await sleep(100);
-    }
+    await pg.stop();
+    const during = await typeDuring(a, 30);
     // In the journal, so shown; past its limit held in the group commit, not dropped.
     const shownDuring = ids(b).filter((x) => x.startsWith('during-'));
     expect(shownDuring.length).toBeGreaterThan(0);
@@ -184,17 +196,13 @@ describe('store outage, PostgreSQL behind the local journal', () => {
     expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
     await sleep(OUTAGE_MS - 3_000);
 
-    server = await startEmbeddedPostgres({ dataDir, port });
+    await pg.start();
     const all = ['before', ...during];
     await eventually(() => expect(ids(b)).toEqual(all), { timeoutMs: 30_000 });
     await eventually(() => expect(store.unshippedBytes()).toBe(0), { timeoutMs: 10_000 });
     expect(rt.service.server.commits.backlogBytes).toBe(0);
     expect(reconnects).toBe(0);
-    const stored = await createPostgresStore(pool).load(id);
-    const doc = new Y.Doc();
-    if (stored.state) Y.applyUpdate(doc, stored.state);
-    for (const e of stored.log) Y.applyUpdate(doc, e.update);
-    expect([...getObjects(doc).keys()].sort()).toEqual(all);
+    expect(await storedIds(createPostgresStore(pg.pool), id)).toEqual(all);
     // Shipped segments are gone; only the one being written (and the owner's pid) remain.
     expect(readdirSync(journalDir).filter((f) => f.endsWith('.log')).length).toBeLessThanOrEqual(1);
   }, 90_000);
