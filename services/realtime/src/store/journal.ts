@@ -351,17 +351,15 @@ export class JournaledStore implements DocumentStore {
     } catch (err) {
       this.opts.logger.warn({ err, boardId }, 'journaling a board deletion failed');
     }
-    let dropped = 0;
     this.pending = this.pending.filter((e) => {
       if (e.boardId !== boardId) return true;
       this.unshippedTotal -= e.update.byteLength;
-      dropped++;
       return false;
     });
-    if (dropped > 0) this.unshippedOf.delete(boardId);
-    // A shipment on its way may still add rows of this board: the deletion comes after it.
-    await this.shipping?.catch(() => {});
+    // Nobody waits for this board's rows any more; a shipment on its way accounts for its own.
     this.unshippedOf.delete(boardId);
+    // That shipment may still add rows of this board: the deletion comes after it.
+    await this.shipping?.catch(() => {});
     await this.store.deleteBoard(boardId);
   }
 
