@@ -31,17 +31,29 @@ export type ControlMessage = z.infer<typeof ControlMessage>;
 
 const subject = (boardId: string, kind: 'u' | 'a' | 'c' | 'sync') => `rt.board.${boardId}.${kind}`;
 
-function frame(replicaId: string, payload: Uint8Array): Uint8Array {
+/** `sender`: the replica's id in UTF-8, written as lib0 writes a var string. */
+function frame(sender: Uint8Array, payload: Uint8Array): Uint8Array {
   const e = encoding.createEncoder();
-  encoding.writeVarString(e, replicaId);
+  encoding.writeVarUint8Array(e, sender);
   encoding.writeFloat64(e, Date.now());
   encoding.writeVarUint8Array(e, payload);
   return encoding.toUint8Array(e);
 }
 
-function unframe(data: Uint8Array): { replicaId: string; sentAt: number; payload: Uint8Array } {
+/**
+ * The sender's id is read as the bytes it was written as (a var string is a var byte array of its
+ * UTF-8) and compared as bytes: decoding it to a string for every relayed message only to compare
+ * it with our own showed in the profile of a replica.
+ */
+function unframe(data: Uint8Array): { sender: Uint8Array; sentAt: number; payload: Uint8Array } {
   const d = decoding.createDecoder(data);
-  return { replicaId: decoding.readVarString(d), sentAt: decoding.readFloat64(d), payload: decoding.readVarUint8Array(d) };
+  return { sender: decoding.readVarUint8Array(d), sentAt: decoding.readFloat64(d), payload: decoding.readVarUint8Array(d) };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export interface RelayOptions {
@@ -66,8 +78,11 @@ export class Relay implements Extension {
   private readonly rooms = new Map<string, Room>();
   /** Relayed updates per board waiting for the end of this NATS read, applied in one transaction. */
   private readonly inbox = new Map<Room, Uint8Array[]>();
+  /** This replica's id as it appears in its frames. */
+  private readonly self: Uint8Array;
 
   constructor(private readonly opts: RelayOptions) {
+    this.self = new TextEncoder().encode(opts.replicaId);
     void this.watchReconnects();
   }
 
@@ -116,9 +131,9 @@ export class Relay implements Extension {
   }
 
   private async syncFromPeers(room: Room): Promise<void> {
-    const { nc, replicaId } = this.opts;
+    const { nc } = this.opts;
     try {
-      const reply = await nc.request(subject(room.boardId, 'sync'), frame(replicaId, Y.encodeStateVector(room.doc)), {
+      const reply = await nc.request(subject(room.boardId, 'sync'), frame(this.self, Y.encodeStateVector(room.doc)), {
         timeout: SYNC_TIMEOUT_MS,
       });
       const d = decoding.createDecoder(reply.data);
@@ -136,13 +151,13 @@ export class Relay implements Extension {
 
   /** One message per board per group commit: everything this replica made durable in it, merged. */
   afterCommit(room: Room, merged: Uint8Array): void {
-    this.opts.nc.publish(subject(room.boardId, 'u'), frame(this.opts.replicaId, merged));
+    this.opts.nc.publish(subject(room.boardId, 'u'), frame(this.self, merged));
   }
 
   /** Called once per turn with the board's coalesced awareness changes. */
   onAwarenessUpdate(room: Room, update: Uint8Array, origin: unknown): void {
     if (origin === Origin.RELAY) return;
-    this.opts.nc.publish(subject(room.boardId, 'a'), frame(this.opts.replicaId, update));
+    this.opts.nc.publish(subject(room.boardId, 'a'), frame(this.self, update));
   }
 
   afterUnloadDocument(room: Room): void {
@@ -164,8 +179,8 @@ export class Relay implements Extension {
 
   private receive(msg: Msg): Uint8Array | null {
     try {
-      const { replicaId, sentAt, payload } = unframe(msg.data);
-      if (replicaId === this.opts.replicaId) return null;
+      const { sender, sentAt, payload } = unframe(msg.data);
+      if (sameBytes(sender, this.self)) return null;
       this.opts.observeLag?.(Math.max(0, Date.now() - sentAt) / 1000);
       return payload;
     } catch (err) {
@@ -187,24 +202,38 @@ export class Relay implements Extension {
     queueMicrotask(() => this.applyInbox(room));
   }
 
+  /**
+   * The relayed updates are applied with the server's 'update' listener detached and handed to it
+   * afterwards as they came (merged when several), as the core does for a committed batch: Yjs would
+   * otherwise encode the transaction once more for the listener, bytes the relay already holds.
+   */
   private applyInbox(room: Room): void {
     const updates = this.inbox.get(room) ?? [];
     this.inbox.delete(room);
     if (room.doc.isDestroyed) return;
-    Y.transact(
-      room.doc,
-      () => {
-        for (const u of updates) {
-          try {
-            Y.applyUpdate(room.doc, u, Origin.RELAY);
-          } catch (err) {
-            // One bad message must not keep the others of the batch out.
-            this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed update failed to apply');
+    const applied: Uint8Array[] = [];
+    const listener = room.onUpdate;
+    if (listener) room.doc.off('update', listener);
+    try {
+      Y.transact(
+        room.doc,
+        () => {
+          for (const u of updates) {
+            try {
+              Y.applyUpdate(room.doc, u, Origin.RELAY);
+              applied.push(u);
+            } catch (err) {
+              // One bad message must not keep the others of the batch out.
+              this.opts.logger.warn({ err, boardId: room.boardId }, 'relayed update failed to apply');
+            }
           }
-        }
-      },
-      Origin.RELAY,
-    );
+        },
+        Origin.RELAY,
+      );
+    } finally {
+      if (listener) room.doc.on('update', listener);
+    }
+    if (applied.length > 0) listener?.(applied.length === 1 ? applied[0]! : Y.mergeUpdates(applied), Origin.RELAY);
   }
 
   private onAwareness(room: Room, msg: Msg): void {
@@ -227,8 +256,8 @@ export class Relay implements Extension {
 
   private onSyncRequest(room: Room, msg: Msg): void {
     try {
-      const { replicaId, payload } = unframe(msg.data);
-      if (replicaId === this.opts.replicaId || !room.loaded || !msg.reply) return;
+      const { sender, payload } = unframe(msg.data);
+      if (sameBytes(sender, this.self) || !room.loaded || !msg.reply) return;
       const e = encoding.createEncoder();
       encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(room.doc, payload));
       encoding.writeVarUint8Array(e, encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()]));
