@@ -141,4 +141,38 @@ describe('several replicas over NATS', () => {
     await eventually(() => expect(ids(observer.doc)).toContain('offline'));
     await eventually(async () => expect(await storedIds()).toEqual(ids(doc)));
   }, 120_000);
+  it('a periodic compaction gives way to a replica that compacted the board since it last looked, and takes over when that one stops', async () => {
+    const [a, b] = [await replica('compact-A'), await replica('compact-B')];
+    const owner = await platform.user('Вера');
+    const { id } = await platform.board(owner);
+    const pa = provider(a.wsUrl, id, owner.token);
+    const pb = provider(b.wsUrl, id, owner.token);
+    stops.push(() => pa.destroy(), () => pb.destroy());
+    await Promise.all([synced(pa), synced(pb)]);
+    addObject(pa.doc, sticky('a1'));
+    addObject(pb.doc, sticky('b1'));
+    await eventually(() => expect(ids(pa.doc)).toEqual(['a1', 'b1']));
+    await eventually(() => expect(ids(pb.doc)).toEqual(['a1', 'b1']));
+    const version = async () => (await stores[0]!.load(id)).version;
+    const periodic = (r: RunningRealtime) => r.service.server.withRoom(id, (room) => r.service.persistence.compactUnlessPeerDid(room));
+
+    const first = await a.service.server.withRoom(id, (room) => a.service.persistence.compact(room));
+    addObject(pb.doc, sticky('b2'));
+    await eventually(() => expect(ids(pa.doc)).toContain('b2'));
+    // B finds A's new version: A folded B's log up to then, so B does not write one more state.
+    expect(await periodic(b)).toBeNull();
+    expect(await version()).toBe(first.version);
+    // Nobody compacted since B looked (A stopped compacting, say): B's next turn compacts.
+    const taken = await periodic(b);
+    expect(taken?.version).toBe(first.version + 1);
+    const stored = await stores[0]!.load(id);
+    const d = new Y.Doc();
+    Y.applyUpdate(d, stored.state!);
+    for (const e of stored.log) Y.applyUpdate(d, e.update);
+    expect(ids(d)).toEqual(['a1', 'b1', 'b2']);
+    // Its own compaction never makes a replica give way to itself.
+    addObject(pa.doc, sticky('a2'));
+    await eventually(() => expect(ids(pb.doc)).toContain('a2'));
+    expect(await periodic(b)).not.toBeNull();
+  }, 60_000);
 });

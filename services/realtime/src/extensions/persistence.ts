@@ -32,6 +32,8 @@ export class Persistence implements Extension {
   private readonly chains = new Map<string, Promise<unknown>>();
   private compactTimer: NodeJS.Timeout | null = null;
   private rooms: () => Iterable<Room> = () => [];
+  /** The stored version a periodic compaction last found written by another replica (see compactDue). */
+  private readonly peerVersionSeen = new WeakMap<Room, number>();
 
   constructor(private readonly opts: PersistenceOptions) {}
 
@@ -112,6 +114,13 @@ export class Persistence implements Extension {
    * A dirty board is compacted 0.5 to 1.5 intervals after it was first seen dirty, at a random point:
    * compacting every dirty board in one burst each interval stalled the event loop for all of them at
    * once (a p99 spike every 30 s), and replicas holding the same boards compacted them together.
+   *
+   * A periodic compaction also gives way to another replica that compacted the board since this one
+   * last looked (the stored version moved and is not the one this copy holds): that state already
+   * folds in the log this replica wrote until then, so with N replicas on a board the store gets
+   * about one new state per interval instead of N, and each replica saves the apply-encode-hash
+   * steps that block its event loop. If that replica stops compacting (it left, or crashed), the
+   * version stays where it was seen and this one compacts at its next turn.
    */
   private async compactDue(): Promise<void> {
     const now = Date.now();
@@ -126,7 +135,7 @@ export class Persistence implements Extension {
       }
       if (room.compactAt > now) continue;
       room.compactAt = null;
-      await this.compact(room).catch((err) => this.opts.logger.error({ err, boardId: room.boardId }, 'compaction failed'));
+      await this.compactUnlessPeerDid(room).catch((err) => this.opts.logger.error({ err, boardId: room.boardId }, 'compaction failed'));
     }
   }
 
@@ -136,9 +145,22 @@ export class Persistence implements Extension {
    * deletes even when another replica wrote them and the relay missed them.
    */
   async compact(room: Room): Promise<CompactResult> {
+    return (await this.fold(room, false))!;
+  }
+
+  /** compact(), or null when another replica compacted the board since this one last looked. */
+  compactUnlessPeerDid(room: Room): Promise<CompactResult | null> {
+    return this.fold(room, true);
+  }
+
+  private fold(room: Room, yieldToPeers: boolean): Promise<CompactResult | null> {
     return this.serial(room.boardId, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const stored = await this.opts.store.load(room.boardId);
+        if (yieldToPeers && attempt === 0 && stored.version !== room.version && stored.version !== this.peerVersionSeen.get(room)) {
+          this.peerVersionSeen.set(room, stored.version);
+          return null; // still dirty: due again within the next interval
+        }
         this.applyStored(room, stored, room.version);
         room.dirty = false;
         const state = Y.encodeStateAsUpdate(room.doc);
