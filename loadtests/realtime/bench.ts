@@ -541,6 +541,8 @@ interface Client {
 
 interface RunStats {
   latencies: number[];
+  /** With replicas: the latencies of deliveries between clients of different replicas (relayed). */
+  relayed: number[];
   messages: number;
   delivered: number;
   echoes: number;
@@ -550,7 +552,7 @@ interface RunStats {
   measuring: boolean;
 }
 
-const newStats = (): RunStats => ({ latencies: [], messages: 0, delivered: 0, echoes: 0, sent: 0, closedUnexpectedly: 0, closeCodes: new Map(), measuring: false });
+const newStats = (): RunStats => ({ latencies: [], relayed: [], messages: 0, delivered: 0, echoes: 0, sent: 0, closedUnexpectedly: 0, closeCodes: new Map(), measuring: false });
 
 function frame(t: Target, board: string, body: (e: encoding.Encoder) => void): Uint8Array {
   const e = encoding.createEncoder();
@@ -577,13 +579,18 @@ function onMessage(t: Target, s: RunStats, c: Client, data: Buffer): void {
     if (c.seen.has(key)) continue;
     c.seen.add(key);
     s.delivered++;
-    if (s.measuring && Number.isFinite(ts)) s.latencies.push(now - ts);
+    if (!s.measuring || !Number.isFinite(ts)) continue;
+    s.latencies.push(now - ts);
+    if (t.servers.length > 1 && serverOf(t, sender) !== serverOf(t, c.idx)) s.relayed.push(now - ts);
   }
 }
 
+/** Index of the server (replica) client `idx` connects to. */
+const serverOf = (t: Target, idx: number) => Math.floor(idx / t.boardIds.length) % t.servers.length;
+
 function open(t: Target, s: RunStats, idx: number, board: string, active: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const { wsUrl } = t.servers[Math.floor(idx / t.boardIds.length) % t.servers.length]!;
+    const { wsUrl } = t.servers[serverOf(t, idx)]!;
     const url = t.hocuspocus ? wsUrl : `${wsUrl}/${board}?token=${encodeURIComponent(t.token)}`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
     const c: Client = { idx, ws, board, doc: active ? new Y.Doc() : null, seq: 0, seen: new Set() };
@@ -677,6 +684,8 @@ interface Result {
   durableP50Ms: number | null;
   durableP99Ms: number | null;
   relayLagP99Ms: number | null;
+  /** p99 of the deliveries between clients of different replicas. */
+  relayedP99: number;
 }
 
 /** One run against one server: idle connections (memory), then active clients (latency). */
@@ -685,7 +694,7 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
   const s = newStats();
   const r: Result = {
     p50: NaN, lagMedianMs: NaN, lagMaxMs: NaN, p99: NaN, sentPerSec: NaN, deliveredPerSec: NaN, messagesPerSec: NaN, cpuPerDeliveryUs: NaN, rssMiB: NaN, baseRssMiB: NaN,
-    idleKiB: NaN, idleLiveKiB: NaN, admitMs: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP50Ms: null, durableP99Ms: null, relayLagP99Ms: null,
+    idleKiB: NaN, idleLiveKiB: NaN, admitMs: NaN, eluMean: NaN, heapMaxMiB: NaN, gcMs: NaN, echoes: 0, lost: 0, unexpectedCloses: 0, durableP50Ms: null, durableP99Ms: null, relayLagP99Ms: null, relayedP99: NaN,
   };
   await sleep(1000);
   const base = await serverUsage(t);
@@ -745,6 +754,7 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
     await sleep(WARMUP * 1000);
     s.measuring = true;
     s.latencies = [];
+    s.relayed = [];
     const u0 = await serverUsage(t);
     const h0 = await readHistograms(t);
     const [s0, d0, m0] = [s.sent, s.delivered, s.messages];
@@ -782,6 +792,11 @@ async function run(t: Target): Promise<{ result: Result; rows: Array<[string, st
     rows.push(['updates delivered / update messages received', `${r.deliveredPerSec.toFixed(0)} /s in ${r.messagesPerSec.toFixed(0)} messages/s (merging ${(r.deliveredPerSec / r.messagesPerSec).toFixed(2)} per message)`]);
     rows.push(['echoes (own update sent back)', String(s.echoes)]);
     rows.push(['fan-out latency p50 / p95 / p99 / max', `${r.p50.toFixed(1)} / ${pct(sorted, 95).toFixed(1)} / ${r.p99.toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} ms (${sorted.length} samples)`]);
+    if (s.relayed.length > 0) {
+      const relayed = s.relayed.sort((a, b) => a - b);
+      r.relayedP99 = pct(relayed, 99);
+      rows.push(['  of them between replicas p50 / p95 / p99', `${pct(relayed, 50).toFixed(1)} / ${pct(relayed, 95).toFixed(1)} / ${r.relayedP99.toFixed(1)} ms (${relayed.length} samples)`]);
+    }
     rows.push(['lost (sent, never delivered to a board peer)', `${r.lost} of ${expected}`]);
     if (u0 && u1) {
       const cpu = u1.cpuSeconds - u0.cpuSeconds;
@@ -939,6 +954,7 @@ async function replicas(): Promise<void> {
   const metrics: Array<[string, (r: Result) => number, number]> = [
     ['fan-out p50 (ms)', (r) => r.p50, 1],
     ['fan-out p99 (ms)', (r) => r.p99, 1],
+    ['  between replicas only: p99 (ms)', (r) => r.relayedP99, 1],
     ['updates delivered /s', (r) => r.deliveredPerSec, 0],
     ['update messages /s', (r) => r.messagesPerSec, 0],
     ['server CPU per delivery (µs, all replicas)', (r) => r.cpuPerDeliveryUs, 0],
