@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as encoding from 'lib0/encoding';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addObject, readBoard } from '@wb/board-model';
@@ -174,5 +176,38 @@ describe('several replicas over NATS', () => {
     addObject(pa.doc, sticky('a2'));
     await eventually(() => expect(ids(pb.doc)).toContain('a2'));
     expect(await periodic(b)).not.toBeNull();
+  }, 60_000);
+  it('a relayed batch with a malformed update in it still brings the good ones to the clients', async () => {
+    const a = await replica('relay-target');
+    const owner = await platform.user('Глеб');
+    const { id } = await platform.board(owner);
+    const pa = provider(a.wsUrl, id, owner.token);
+    stops.push(() => pa.destroy());
+    await synced(pa);
+    // Another "replica" publishing on the relay's subject, framed as the relay frames ([sender, sentAt, update]).
+    const nc = await connect({ servers: nats.url });
+    stops.push(() => nc.close());
+    const frame = (update: Uint8Array) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarString(e, 'elsewhere');
+      encoding.writeFloat64(e, Date.now());
+      encoding.writeVarUint8Array(e, update);
+      return encoding.toUint8Array(e);
+    };
+    const updateWith = (objectId: string) => {
+      const d = new Y.Doc();
+      addObject(d, sticky(objectId));
+      return Y.encodeStateAsUpdate(d);
+    };
+    // Published back to back: they arrive in one read and are applied as one batch.
+    for (const u of [updateWith('r1'), new Uint8Array([0xff, 0xff, 0xff]), updateWith('r2')]) nc.publish(`rt.board.${id}.u`, frame(u));
+    await nc.flush();
+    await eventually(() => expect(ids(pa.doc)).toEqual(['r1', 'r2']));
+    // The replica still serves the board.
+    addObject(pa.doc, sticky('own'));
+    const late = provider(a.wsUrl, id, owner.token);
+    stops.push(() => late.destroy());
+    await synced(late);
+    await eventually(() => expect(ids(late.doc)).toEqual(['own', 'r1', 'r2']));
   }, 60_000);
 });

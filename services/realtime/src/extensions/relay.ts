@@ -233,7 +233,15 @@ export class Relay implements Extension {
     } finally {
       if (listener) room.doc.on('update', listener);
     }
-    if (applied.length > 0) listener?.(applied.length === 1 ? applied[0]! : Y.mergeUpdates(applied), Origin.RELAY);
+    if (!listener || applied.length === 0) return;
+    let merged: Uint8Array | null = applied.length === 1 ? applied[0]! : null;
+    try {
+      merged ??= Y.mergeUpdates(applied);
+    } catch {
+      // Yjs refuses to merge some pairs it applies without complaint: each goes out as it came.
+    }
+    if (merged) listener(merged, Origin.RELAY);
+    else for (const u of applied) listener(u, Origin.RELAY);
   }
 
   private onAwareness(room: Room, msg: Msg): void {
