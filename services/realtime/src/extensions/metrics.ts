@@ -86,7 +86,7 @@ export function createRealtimeMetrics(
   const relayLag = new promClient.Histogram({
     name: 'realtime_relay_lag_seconds',
     help: 'Publish to receive delay of updates relayed between replicas over NATS',
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    buckets: [0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers,
   });
   return {

@@ -35,7 +35,8 @@ const subject = (boardId: string, kind: 'u' | 'a' | 'c' | 'sync') => `rt.board.$
 function frame(sender: Uint8Array, payload: Uint8Array): Uint8Array {
   const e = encoding.createEncoder();
   encoding.writeVarUint8Array(e, sender);
-  encoding.writeFloat64(e, Date.now());
+  // Sub-millisecond where the clocks are one (replicas on one machine); across machines skew dominates anyway.
+  encoding.writeFloat64(e, performance.timeOrigin + performance.now());
   encoding.writeVarUint8Array(e, payload);
   return encoding.toUint8Array(e);
 }
@@ -181,7 +182,7 @@ export class Relay implements Extension {
     try {
       const { sender, sentAt, payload } = unframe(msg.data);
       if (sameBytes(sender, this.self)) return null;
-      this.opts.observeLag?.(Math.max(0, Date.now() - sentAt) / 1000);
+      this.opts.observeLag?.(Math.max(0, performance.timeOrigin + performance.now() - sentAt) / 1000);
       return payload;
     } catch (err) {
       this.opts.logger.warn({ err, subject: msg.subject }, 'malformed relay message');
