@@ -25,6 +25,7 @@ function contract(name: string, make: () => Promise<DocumentStore>) {
 
     it('starts empty', async () => {
       expect(await store.load('b-empty')).toEqual({ state: null, version: 0, hash: null, log: [] });
+      expect(await store.storedVersion('b-empty')).toBe(0);
     });
 
     it('appends, compacts with compare-and-set, then deletes only the contained log entries', async () => {
@@ -47,6 +48,7 @@ function contract(name: string, make: () => Promise<DocumentStore>) {
 
       const after = await store.load(id);
       expect(after.version).toBe(1);
+      expect(await store.storedVersion(id)).toBe(1);
       expect(after.hash).toBe(stateHash(state));
       expect(Buffer.from(after.state!)).toEqual(Buffer.from(state));
       expect(after.log).toHaveLength(1);

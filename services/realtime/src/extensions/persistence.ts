@@ -155,12 +155,16 @@ export class Persistence implements Extension {
 
   private fold(room: Room, yieldToPeers: boolean): Promise<CompactResult | null> {
     return this.serial(room.boardId, async () => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const stored = await this.opts.store.load(room.boardId);
-        if (yieldToPeers && attempt === 0 && stored.version !== room.version && stored.version !== this.peerVersionSeen.get(room)) {
-          this.peerVersionSeen.set(room, stored.version);
+      if (yieldToPeers) {
+        // The version alone: reading the state and the log only to give way was most of what it saved.
+        const version = await this.opts.store.storedVersion(room.boardId);
+        if (version !== room.version && version !== this.peerVersionSeen.get(room)) {
+          this.peerVersionSeen.set(room, version);
           return null; // still dirty: due again within the next interval
         }
+      }
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const stored = await this.opts.store.load(room.boardId);
         this.applyStored(room, stored, room.version);
         room.dirty = false;
         const state = Y.encodeStateAsUpdate(room.doc);

@@ -343,6 +343,11 @@ export class JournaledStore implements DocumentStore {
     return this.store.load(boardId);
   }
 
+  /** Versions change only by saveState, which this store passes straight through: nothing to wait for. */
+  storedVersion(boardId: string): Promise<number> {
+    return this.store.storedVersion(boardId);
+  }
+
   async deleteBoard(boardId: string): Promise<void> {
     this.deleted.add(boardId);
     try {

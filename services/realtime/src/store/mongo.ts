@@ -105,6 +105,11 @@ export async function createMongoStore(opts: { url: string; dbName: string; fsyn
       }
     },
 
+    async storedVersion(boardId) {
+      const h = await headers.findOne({ _id: boardId }, { projection: { version: 1 } });
+      return h?.version ?? 0;
+    },
+
     async append(boardId, update) {
       await updates.insertOne({ _id: new ObjectId(), board_id: boardId, update: new Binary(update), created_at: new Date() });
     },

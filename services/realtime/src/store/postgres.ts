@@ -63,6 +63,11 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
       });
     },
 
+    async storedVersion(boardId) {
+      const { rows } = await pool.query('SELECT version FROM board_documents WHERE board_id = $1', [boardId]);
+      return rows[0]?.version ?? 0;
+    },
+
     async append(boardId, update) {
       await pool.query('INSERT INTO board_updates (board_id, update) VALUES ($1, $2)', [boardId, Buffer.from(update)]);
     },

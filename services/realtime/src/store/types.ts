@@ -43,6 +43,8 @@ export interface DocumentStore {
   /** Creates tables or indexes; idempotent. */
   init(): Promise<void>;
   load(boardId: string): Promise<StoredDocument>;
+  /** The stored state's version (0 when there is none), read without the state or the log. */
+  storedVersion(boardId: string): Promise<number>;
   append(boardId: string, update: Uint8Array): Promise<void>;
   /**
    * Appends log entries of several boards in one round trip (the group commit): all or, after an
