@@ -199,7 +199,7 @@ describe('several replicas over NATS', () => {
       addObject(d, sticky(objectId));
       return Y.encodeStateAsUpdate(d);
     };
-    // Published back to back: they arrive in one read and are applied as one batch.
+    // Published back to back, so they usually arrive in one read and are applied as one batch.
     for (const u of [updateWith('r1'), new Uint8Array([0xff, 0xff, 0xff]), updateWith('r2')]) nc.publish(`rt.board.${id}.u`, frame(u));
     await nc.flush();
     await eventually(() => expect(ids(pa.doc)).toEqual(['r1', 'r2']));

@@ -343,11 +343,6 @@ export class JournaledStore implements DocumentStore {
     return this.store.load(boardId);
   }
 
-  /** Versions change only by saveState, which this store passes straight through: nothing to wait for. */
-  storedVersion(boardId: string): Promise<number> {
-    return this.store.storedVersion(boardId);
-  }
-
   async deleteBoard(boardId: string): Promise<void> {
     this.deleted.add(boardId);
     try {
@@ -369,6 +364,8 @@ export class JournaledStore implements DocumentStore {
   }
 
   saveState: DocumentStore['saveState'] = (boardId, s) => this.store.saveState(boardId, s);
+  // Only saveState moves the version, straight through: the journaled appends do not touch it.
+  storedVersion: DocumentStore['storedVersion'] = (boardId) => this.store.storedVersion(boardId);
   deleteLog: DocumentStore['deleteLog'] = (boardId, ids) => this.store.deleteLog(boardId, ids);
   listSnapshots: DocumentStore['listSnapshots'] = (boardId) => this.store.listSnapshots(boardId);
   deleteEmptySnapshots: DocumentStore['deleteEmptySnapshots'] = (boardId) => this.store.deleteEmptySnapshots(boardId);
