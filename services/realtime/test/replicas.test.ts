@@ -8,8 +8,10 @@ import { freePort, type EmbeddedPostgresHandle } from '@wb/db';
 import { repoRoot, startMongo, startNats, startPostgres, waitForPort, type ManagedProcess } from '@wb/testkit';
 import { createNatsTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
+import { Persistence } from '../src/extensions/persistence.ts';
+import { Room } from '../src/core/room.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { eventually, provider, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, provider, silent, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
 let nats: ManagedProcess;
@@ -210,4 +212,31 @@ describe('several replicas over NATS', () => {
     await synced(late);
     await eventually(() => expect(ids(late.doc)).toEqual(['own', 'r1', 'r2']));
   }, 60_000);
+  it('a periodic compaction that loses the race to another replica leaves the board to it instead of compacting again', async () => {
+    const real = await createMongoStore({ url: mongo.url, dbName: 'rt_replicas' });
+    stores.push(real);
+    // The other replica's compaction lands between this one's read and its write.
+    const store: DocumentStore = {
+      ...real,
+      saveState: async (boardId, s) => {
+        await real.saveState(boardId, s);
+        return real.saveState(boardId, s);
+      },
+    };
+    const persistence = new Persistence({ store, logger: silent, compactIntervalMs: 60_000 });
+    const boardId = `race-${Date.now()}`;
+    const room = new Room(boardId);
+    await persistence.onLoadDocument(room);
+    const d = new Y.Doc();
+    addObject(d, sticky('x'));
+    const u = Y.encodeStateAsUpdate(d);
+    await real.append(boardId, u);
+    Y.applyUpdate(room.doc, u);
+    room.dirty = true;
+
+    expect(await persistence.compactUnlessPeerDid(room)).toBeNull();
+    expect(await real.storedVersion(boardId)).toBe(1);
+    expect(room.dirty).toBe(true);
+    room.destroy();
+  });
 });

@@ -184,7 +184,13 @@ export class Persistence implements Extension {
           status: snapshotStatus(objectsCount, state.byteLength),
           logIds: stored.log.map((e) => e.id),
         });
-        if (version === null) continue; // another replica compacted meanwhile: read again
+        if (version === null) {
+          // Another replica compacted meanwhile. A periodic turn leaves the board to it (its state
+          // holds the log it read; what came after stays in the log, and this copy stays dirty).
+          if (!yieldToPeers) continue; // read again
+          room.dirty = true;
+          return null;
+        }
         room.version = version;
         await this.opts.onSaved?.(room.boardId, version, objectsCount).catch((err) =>
           this.opts.logger.warn({ err, boardId: room.boardId }, 'publishing board.saved failed'),
