@@ -73,6 +73,21 @@ export class Room {
     return encoding.toUint8Array(e);
   }
 
+  /**
+   * Runs `fn` with the server's 'update' listener detached. Yjs encodes every transaction again for
+   * its 'update' listeners; a caller that already holds the bytes it applies (a committed batch, a
+   * relayed one) skips that encoding and hands them to `onUpdate` itself.
+   */
+  withoutUpdateListener<T>(fn: () => T): T {
+    const listener = this.onUpdate;
+    if (listener) this.doc.off('update', listener);
+    try {
+      return fn();
+    } finally {
+      if (listener) this.doc.on('update', listener);
+    }
+  }
+
   /** Called for every change of `doc`. */
   changed(): void {
     this.sv = null;

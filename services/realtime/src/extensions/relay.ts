@@ -205,17 +205,14 @@ export class Relay implements Extension {
 
   /**
    * The relayed updates are applied with the server's 'update' listener detached and handed to it
-   * afterwards as they came (merged when several), as the core does for a committed batch: Yjs would
-   * otherwise encode the transaction once more for the listener, bytes the relay already holds.
+   * afterwards as they came (merged when several), as the core does for a committed batch.
    */
   private applyInbox(room: Room): void {
     const updates = this.inbox.get(room) ?? [];
     this.inbox.delete(room);
     if (room.doc.isDestroyed) return;
     const applied: Uint8Array[] = [];
-    const listener = room.onUpdate;
-    if (listener) room.doc.off('update', listener);
-    try {
+    room.withoutUpdateListener(() =>
       Y.transact(
         room.doc,
         () => {
@@ -230,10 +227,9 @@ export class Relay implements Extension {
           }
         },
         Origin.RELAY,
-      );
-    } finally {
-      if (listener) room.doc.on('update', listener);
-    }
+      ),
+    );
+    const listener = room.onUpdate;
     if (!listener || applied.length === 0) return;
     let merged: Uint8Array | null = applied.length === 1 ? applied[0]! : null;
     try {
