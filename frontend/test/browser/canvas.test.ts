@@ -206,6 +206,28 @@ describe('tools', () => {
     });
   });
 
+  it('a press outside closes the editor even when it comes the moment the editor appears', async () => {
+    await withCanvas(async (c) => {
+      const { page } = c;
+      await page.keyboard.press('5');
+      // Press the canvas from inside the page as soon as the editor is in the DOM, before any timer
+      // or paint: CI once pressed in that gap, and the editor stayed open.
+      await page.evaluate(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="text-editor"]')) return;
+          observer.disconnect();
+          const canvas = document.querySelector('[data-testid="canvas-stage"] canvas')!;
+          const box = canvas.getBoundingClientRect();
+          const at = { clientX: box.right - 20, clientY: box.bottom - 20, bubbles: true, pointerId: 1, isPrimary: true };
+          canvas.dispatchEvent(new PointerEvent('pointerdown', at));
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await c.click(300, 300);
+      await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached', timeout: 3000 });
+      expect(await c.objects()).toEqual([]);
+    });
+  });
+
   it('Escape and a click outside cancel the editor; a cancelled sticky is not created', async () => {
     await withCanvas(async (c) => {
       const { page } = c;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { EDITOR_TEXT_MAX } from '@wb/board-model';
 import { Button } from '../../../components/ui/index.ts';
 import type { EditRequest } from './engine/CanvasEngine.ts';
@@ -28,21 +28,22 @@ export function TextEditor({ request, at, onSave, onCancel }: TextEditorProps) {
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
 
-  useEffect(() => {
+  // A layout effect, so the outside-press listener is there as soon as the editor is on screen: a
+  // passive effect (run after paint) plus a timer left a gap in which a quick press outside was
+  // lost and the editor stayed open (CI saw it under load).
+  useLayoutEffect(() => {
     area.current?.focus();
     area.current?.select();
+    // The press that opened the editor may still be in dispatch; it must not close it again.
+    const openedAt = performance.now();
     const outside = (e: PointerEvent) => {
-      if (!panel.current || panel.current.contains(e.target as Node)) return;
+      if (e.timeStamp < openedAt || !panel.current || panel.current.contains(e.target as Node)) return;
       // The press that closes the editor must not also start a tool on the canvas (a new sticky).
       if ((e.target as Element).closest?.('[data-testid="canvas-stage"]')) e.stopPropagation();
       cancel.current();
     };
-    // Registered after the press that opened the editor has finished.
-    const id = setTimeout(() => document.addEventListener('pointerdown', outside, true), 0);
-    return () => {
-      clearTimeout(id);
-      document.removeEventListener('pointerdown', outside, true);
-    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
   }, []);
 
   const sticky = request.object.type === 'sticky' ? request.object : null;
