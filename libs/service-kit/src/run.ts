@@ -48,13 +48,17 @@ export function poolSet(url: string | undefined, applicationName: string) {
   };
 }
 
-/** Core NATS opened on first use, so services that never ask hold no extra connection. */
+/**
+ * Core NATS opened on first use, so services that never ask hold no extra connection.
+ * `noEcho`: a process never receives what it published itself. Its subscribers are its peers
+ * (realtime's relay between replicas), and the echo was half of every replica's NATS deliveries.
+ */
 export function lazyNats(url: string | undefined, name: string) {
   let conn: Promise<NatsConnection> | undefined;
   return {
     get(): Promise<NatsConnection | undefined> {
       if (!url) return Promise.resolve(undefined);
-      conn ??= connect({ servers: url, name: `${name}-core`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+      conn ??= connect({ servers: url, name: `${name}-core`, maxReconnectAttempts: -1, waitOnFirstConnect: true, noEcho: true });
       return conn;
     },
     async drain(): Promise<void> {

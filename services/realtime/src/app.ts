@@ -121,14 +121,13 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   server.setStats(metrics.stats);
   metricsRef.observeRelayLag = metrics.observeRelayLag;
 
-  /** Delivers to every replica holding the board, or straight to this one without NATS. */
+  /** Applies the action on this replica and sends it to the others holding the board. */
   async function control(boardId: string, msg: ControlMessage): Promise<void> {
     if (relay) {
       relay.control(boardId, msg);
       await deps.nats!.flush();
-    } else {
-      await applyControl(boardId, msg);
     }
+    await applyControl(boardId, msg);
   }
 
   async function applyControl(boardId: string, msg: ControlMessage): Promise<void> {

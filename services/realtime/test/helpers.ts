@@ -119,7 +119,8 @@ export async function startRealtime(opts: {
   /** Stands in for the HTTP access client (e.g. to count look-ups). */
   boards?: BoardAccessClient;
 }): Promise<RunningRealtime> {
-  const nats = opts.natsUrl ? await connect({ servers: opts.natsUrl }) : undefined;
+  // As the runner connects (service-kit lazyNats): no echo of its own messages.
+  const nats = opts.natsUrl ? await connect({ servers: opts.natsUrl, noEcho: true }) : undefined;
   const service = await createRealtimeService({
     logger: silent,
     store: opts.store,

@@ -10,6 +10,7 @@ import { createNatsTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
 import { Persistence } from '../src/extensions/persistence.ts';
 import { Room } from '../src/core/room.ts';
+import { CloseCode } from '../src/domain/close-codes.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 import { eventually, provider, silent, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
@@ -179,6 +180,34 @@ describe('several replicas over NATS', () => {
     await eventually(() => expect(ids(pb.doc)).toContain('a2'));
     expect(await periodic(b)).not.toBeNull();
   }, 60_000);
+  it('a revoked link and a deleted board close the sockets on both replicas, the one that acts included', async () => {
+    const [a, b] = [await replica('ctl-A'), await replica('ctl-B')];
+    const owner = await platform.user('Вера');
+    const { id, links } = await platform.board(owner, ['editor']);
+    const closeOf = (p: ReturnType<typeof provider>) => new Promise<number>((resolve) => p.on('connection-close', (e: any) => resolve(e?.code)));
+    // The link's visitors on each replica: replica A is told to revoke; B hears it through the relay.
+    const [la, lb] = [provider(a.wsUrl, id, links.editor!), provider(b.wsUrl, id, links.editor!)];
+    const [oa, ob] = [provider(a.wsUrl, id, owner.token), provider(b.wsUrl, id, owner.token)];
+    stops.push(() => la.destroy(), () => lb.destroy(), () => oa.destroy(), () => ob.destroy());
+    await Promise.all([la, lb, oa, ob].map((p) => synced(p)));
+    const linkClosed = [closeOf(la), closeOf(lb)];
+    la.shouldConnect = lb.shouldConnect = false;
+    const r = await fetch(`${a.httpBase}/internal/boards/${id}/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokens: [links.editor] }),
+    });
+    expect(r.status).toBe(200);
+    expect(await Promise.all(linkClosed)).toEqual([CloseCode.ACCESS_REVOKED, CloseCode.ACCESS_REVOKED]);
+
+    // board.deleted reaches one replica's consumer; that one closes its own sockets and tells the other.
+    const ownerClosed = [closeOf(oa), closeOf(ob)];
+    oa.shouldConnect = ob.shouldConnect = false;
+    expect((await platform.api('DELETE', `/api/boards/${id}`, { token: owner.token })).status).toBe(200);
+    await platform.flushOutbox();
+    expect(await Promise.all(ownerClosed)).toEqual([CloseCode.BOARD_NOT_FOUND, CloseCode.BOARD_NOT_FOUND]);
+  }, 60_000);
+
   it('a relayed batch with a malformed update in it still brings the good ones to the clients', async () => {
     const a = await replica('relay-target');
     const owner = await platform.user('Глеб');

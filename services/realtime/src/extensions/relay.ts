@@ -6,7 +6,7 @@
  *   rt.board.<id>.u     durable document updates, one merged message per group commit
  *                                                   [replica, sentAt, update]
  *   rt.board.<id>.a     awareness updates           [replica, sentAt, update]
- *   rt.board.<id>.c     control (recheck access, deleted, reset), JSON
+ *   rt.board.<id>.c     control (recheck access, deleted, reset, revoke), JSON
  *   rt.board.<id>.sync  request with a state vector → the diff and all awareness states; only
  *                       replicas that finished loading subscribe, so "no responders" is instant.
  */
@@ -26,6 +26,11 @@ export const ControlMessage = z.object({
   action: z.enum(['recheck', 'deleted', 'reset', 'revoke']),
   /** revoke: the share tokens that died; absent = every link of the board. */
   tokens: z.array(z.string().max(256)).max(16).optional(),
+  /**
+   * The sending replica, which has applied the action itself. Optional, so replicas of the
+   * version before it (which applied their own message when NATS echoed it) still understand.
+   */
+  from: z.string().max(256).optional(),
 });
 export type ControlMessage = z.infer<typeof ControlMessage>;
 
@@ -73,6 +78,10 @@ export interface RelayOptions {
   catchUp?(): Promise<void>;
 }
 
+/**
+ * The connection should not echo (service-kit connects with noEcho): a replica's own messages are
+ * still recognised by the sender id and dropped, so a connection that echoes is only slower.
+ */
 export class Relay implements Extension {
   readonly name = 'relay';
   private readonly subs = new Map<string, Subscription[]>();
@@ -167,9 +176,10 @@ export class Relay implements Extension {
     if (this.rooms.get(room.boardId) === room) this.rooms.delete(room.boardId);
   }
 
-  /** Sends a control message to every replica holding the board (this one included). */
+  /** Sends a control message to every other replica holding the board; the caller applies it here. */
   control(boardId: string, msg: ControlMessage): void {
-    this.opts.nc.publish(subject(boardId, 'c'), new TextEncoder().encode(JSON.stringify(msg)));
+    const framed: ControlMessage = { ...msg, from: this.opts.replicaId };
+    this.opts.nc.publish(subject(boardId, 'c'), new TextEncoder().encode(JSON.stringify(framed)));
   }
 
   async onDestroy(): Promise<void> {
@@ -253,7 +263,8 @@ export class Relay implements Extension {
 
   private onControlMsg(boardId: string, msg: Msg): void {
     try {
-      this.opts.onControl(boardId, ControlMessage.parse(JSON.parse(new TextDecoder().decode(msg.data))));
+      const control = ControlMessage.parse(JSON.parse(new TextDecoder().decode(msg.data)));
+      if (control.from !== this.opts.replicaId) this.opts.onControl(boardId, control);
     } catch (err) {
       this.opts.logger.warn({ err, boardId }, 'malformed control message');
     }
