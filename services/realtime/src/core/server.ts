@@ -336,6 +336,12 @@ export class RealtimeServer {
     if (origin === Origin.SERVER) {
       // A reaction is applied at once (its outcome is the answer) and shown once it is durable.
       this.commits.add(room, update, origin);
+    } else if (origin === Origin.RELAY) {
+      // Another replica's commit, durable already and merged per NATS read: out at once, like a
+      // commit of this replica's own. Waiting for the end of the turn put every socket read and
+      // commit of the rest of the turn before it (the replicas' tail).
+      room.outgoing.push({ update, origin });
+      this.flushOutgoing(room);
     } else if (origin !== Origin.COMMITTED) {
       // Committed client updates are queued and flushed by onDurable; the rest at the end of the turn.
       room.outgoing.push({ update, origin });
