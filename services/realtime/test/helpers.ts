@@ -149,6 +149,10 @@ export async function startRealtime(opts: {
   };
 }
 
+// Under Node every y-websocket provider adds a process 'exit' listener (removed on destroy); tests hold
+// more than Node's default 10 at once, which is no leak.
+process.setMaxListeners(100);
+
 /** The stock y-websocket provider, with `ws` standing in for the browser's WebSocket. */
 export function provider(wsUrl: string, boardId: string, token: string, doc = new Y.Doc(), params: Record<string, string> = {}) {
   return new WebsocketProvider(wsUrl, boardId, doc, {
