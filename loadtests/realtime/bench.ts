@@ -49,6 +49,7 @@ const { values: args } = parseArgs({
     'direct-store': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     replicas: { type: 'string', default: '1' },
+    'board-affinity': { type: 'boolean', default: false },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
     clients: { type: 'string', default: '1000' },
     boards: { type: 'string', default: '100' },
@@ -66,6 +67,9 @@ const IDLE = Number(args.idle);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const REPLICAS = Number(args.replicas);
+/** Each board's clients all on one replica, as behind a load balancer hashing on the board id. */
+const AFFINITY = args['board-affinity'];
+const SPREAD = AFFINITY ? 'each board on one replica (--board-affinity)' : "each board's clients spread over all";
 const MARK = Buffer.from('BENCHTS');
 
 // ---------------------------------------------------------------- servers
@@ -99,7 +103,10 @@ interface Server {
 
 interface Target {
   name: string;
-  /** Several for replicas: client i goes to servers[floor(i / boards) % n], so every board has clients on each. */
+  /**
+   * Several for replicas: client i goes to servers[floor(i / boards) % n], so every board has clients on each;
+   * with --board-affinity to servers[(i mod boards) % n], so each board's clients are on one.
+   */
   servers: Server[];
   token: string;
   boardIds: string[];
@@ -585,8 +592,9 @@ function onMessage(t: Target, s: RunStats, c: Client, data: Buffer): void {
   }
 }
 
-/** Index of the server (replica) client `idx` connects to. */
-const serverOf = (t: Target, idx: number) => Math.floor(idx / t.boardIds.length) % t.servers.length;
+/** Index of the server (replica) client `idx` (on board idx mod boards) connects to. */
+const serverOf = (t: Target, idx: number) =>
+  (AFFINITY ? idx % t.boardIds.length : Math.floor(idx / t.boardIds.length)) % t.servers.length;
 
 function open(t: Target, s: RunStats, idx: number, board: string, active: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
@@ -907,7 +915,7 @@ async function compare(): Promise<void> {
         ? 'no auth, their own persistence (y-websocket: YPERSISTENCE, LevelDB, written beside the broadcast; Hocuspocus: Database extension on SQLite, debounced)'
         : 'minimal (no auth, no persistence)'
     }`);
-  if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, every board's clients spread over all of them; CPU, RSS, heap and GC summed`);
+  if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, ${AFFINITY ? 'each board on one of them (--board-affinity)' : "every board's clients spread over all of them"}; CPU, RSS, heap and GC summed`);
   const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus', ...(REPLICAS > 1 ? [`${replicated} / ours`] : [])];
   const table = metrics.map(([label, get, digits]) => {
     const m = cols.map((c) => median(results[c]!.map(get)));
@@ -966,7 +974,7 @@ async function replicas(): Promise<void> {
     ['lost updates', (r) => r.lost, 0],
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
-  console.log(`\nReplicas: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each; one replica vs ${REPLICAS} over NATS (each board's clients spread over all); median of ${rounds} round(s)`);
+  console.log(`\nReplicas: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each; one replica vs ${REPLICAS} over NATS (${SPREAD}); median of ${rounds} round(s)`);
   const table = metrics.map(([label, get, digits]) => {
     const a = median(one.map(get));
     const b = median(many.map(get));
