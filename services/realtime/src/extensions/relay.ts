@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Room } from '../core/room.ts';
 import { Origin, type Extension } from '../core/types.ts';
+import { mergeOrNull } from '../domain/merge.ts';
 
 const SYNC_TIMEOUT_MS = 500;
 
@@ -241,12 +242,7 @@ export class Relay implements Extension {
     );
     const listener = room.onUpdate;
     if (!listener || applied.length === 0) return;
-    let merged: Uint8Array | null = applied.length === 1 ? applied[0]! : null;
-    try {
-      merged ??= Y.mergeUpdates(applied);
-    } catch {
-      // Yjs refuses to merge some pairs it applies without complaint: each goes out as it came.
-    }
+    const merged = mergeOrNull(applied);
     if (merged) listener(merged, Origin.RELAY);
     else for (const u of applied) listener(u, Origin.RELAY);
   }

@@ -28,8 +28,8 @@
 import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import * as Y from 'yjs';
 import type { Logger } from 'pino';
+import { mergeOrNull } from '../domain/merge.ts';
 import type { DocumentStore } from './types.ts';
 
 const KIND_UPDATE = 1;
@@ -429,21 +429,9 @@ function mergePerBoard(batch: Journaled[]): Journaled[] {
   }
   const out: Journaled[] = [];
   for (const [boardId, updates] of byBoard) {
-    if (updates.length === 1) out.push({ boardId, update: updates[0]! });
-    else {
-      const merged = updates.reduce((n, u) => n + u.byteLength, 0) <= MAX_MERGED_BYTES ? mergeOrNull(updates) : null;
-      if (merged) out.push({ boardId, update: merged });
-      else for (const update of updates) out.push({ boardId, update });
-    }
+    const merged = updates.reduce((n, u) => n + u.byteLength, 0) <= MAX_MERGED_BYTES ? mergeOrNull(updates) : null;
+    if (merged) out.push({ boardId, update: merged });
+    else for (const update of updates) out.push({ boardId, update });
   }
   return out;
-}
-
-/** Every update passed the server's checks; should Yjs still refuse to merge them, they go one by one. */
-function mergeOrNull(updates: Uint8Array[]): Uint8Array | null {
-  try {
-    return Y.mergeUpdates(updates);
-  } catch {
-    return null;
-  }
 }
