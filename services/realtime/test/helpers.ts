@@ -163,6 +163,11 @@ export function provider(wsUrl: string, boardId: string, token: string, doc = ne
   });
 }
 
+/** The code of the provider's next closed connection. */
+export function nextCloseCode(p: WebsocketProvider): Promise<number> {
+  return new Promise((resolve) => p.once('connection-close', (e: { code?: number } | null) => resolve(e?.code as number)));
+}
+
 export async function synced(p: WebsocketProvider, timeoutMs = 10_000): Promise<void> {
   if (p.synced) return;
   await new Promise<void>((resolve, reject) => {

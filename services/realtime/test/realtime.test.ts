@@ -9,7 +9,7 @@ import type { DocumentStore } from '../src/store/types.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { MessageType, encodeCustom, encodeUpdate } from '../src/domain/protocol.ts';
 import * as decoding from 'lib0/decoding';
-import { eventually, provider, rawSocket, sleep, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, nextCloseCode, provider, rawSocket, sleep, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
 let pg: EmbeddedPostgresHandle;
@@ -210,7 +210,7 @@ describe('roles enforced on the server', () => {
     await synced(p);
     addObject(p.doc, sticky('d1'));
     await eventually(async () => expect((await storedBoard(id)).objects).toHaveLength(1));
-    const closed = new Promise<number>((resolve) => p.on('connection-close', (e: any) => resolve(e?.code)));
+    const closed = nextCloseCode(p);
     expect((await platform.api('DELETE', `/api/boards/${id}`, { token: owner.token })).status).toBe(200);
     await platform.flushOutbox();
     expect(await closed).toBe(CloseCode.BOARD_NOT_FOUND);

@@ -12,7 +12,7 @@ import { Persistence } from '../src/extensions/persistence.ts';
 import { Room } from '../src/core/room.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import type { DocumentStore } from '../src/store/types.ts';
-import { eventually, provider, silent, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, nextCloseCode, provider, silent, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
 let nats: ManagedProcess;
@@ -184,13 +184,12 @@ describe('several replicas over NATS', () => {
     const [a, b] = [await replica('ctl-A'), await replica('ctl-B')];
     const owner = await platform.user('Вера');
     const { id, links } = await platform.board(owner, ['editor']);
-    const closeOf = (p: ReturnType<typeof provider>) => new Promise<number>((resolve) => p.on('connection-close', (e: any) => resolve(e?.code)));
     // The link's visitors on each replica: replica A is told to revoke; B hears it through the relay.
     const [la, lb] = [provider(a.wsUrl, id, links.editor!), provider(b.wsUrl, id, links.editor!)];
     const [oa, ob] = [provider(a.wsUrl, id, owner.token), provider(b.wsUrl, id, owner.token)];
     stops.push(() => la.destroy(), () => lb.destroy(), () => oa.destroy(), () => ob.destroy());
     await Promise.all([la, lb, oa, ob].map((p) => synced(p)));
-    const linkClosed = [closeOf(la), closeOf(lb)];
+    const linkClosed = [nextCloseCode(la), nextCloseCode(lb)];
     la.shouldConnect = lb.shouldConnect = false;
     const r = await fetch(`${a.httpBase}/internal/boards/${id}/revoke`, {
       method: 'POST',
@@ -201,7 +200,7 @@ describe('several replicas over NATS', () => {
     expect(await Promise.all(linkClosed)).toEqual([CloseCode.ACCESS_REVOKED, CloseCode.ACCESS_REVOKED]);
 
     // board.deleted reaches one replica's consumer; that one closes its own sockets and tells the other.
-    const ownerClosed = [closeOf(oa), closeOf(ob)];
+    const ownerClosed = [nextCloseCode(oa), nextCloseCode(ob)];
     oa.shouldConnect = ob.shouldConnect = false;
     expect((await platform.api('DELETE', `/api/boards/${id}`, { token: owner.token })).status).toBe(200);
     await platform.flushOutbox();
