@@ -19,12 +19,15 @@ import {
 import { GatewayConfigSchema, type GatewayConfig } from './config.ts';
 import { collectHealth } from './health.ts';
 import { forwarderFor, type Forwarder, type ServiceTarget } from './proxy.ts';
+import { ReplicaSet } from './replicas.ts';
 import { routeFor, SERVICES, type ServiceName } from './routeTable.ts';
 import { spaRouter } from './spa.ts';
 
 export { GatewayConfigSchema, type GatewayConfig } from './config.ts';
 export type { ServiceTarget } from './proxy.ts';
 export { ROUTE_TABLE, routeFor } from './routeTable.ts';
+/** How the gateway places a board's sockets on realtime replicas (the benchmark places its clients the same way). */
+export { boardOfRealtimePath, rendezvous } from './domain/rendezvous.ts';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -150,6 +153,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       upgrade(req, socket, head);
     },
     async start() {
+      await deps.targets.realtime?.replicas?.start();
       if (config.METRICS_PORT === undefined) return;
       metricsServer = await listen(async (_req, res) => {
         res.setHeader('content-type', registry.contentType);
@@ -158,6 +162,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       logger.info({ port: metricsServer.port }, 'gateway metrics listening');
     },
     async stop() {
+      deps.targets.realtime?.replicas?.stop();
       await metricsServer?.close();
       metricsServer = undefined;
     },
@@ -184,6 +189,14 @@ export const gatewayService = defineService({
       // In the embedded mode the services run in this process: calls skip the loopback hop.
       const local = rt.local?.[service];
       if (url || local) targets[service] = { url, local: local && { app: local.app as never, handleUpgrade: local.handleUpgrade?.bind(local) } };
+    }
+    if (config.REALTIME_REPLICA_URLS.length > 0 && !rt.local?.realtime) {
+      const replicas = new ReplicaSet({
+        urls: config.REALTIME_REPLICA_URLS,
+        logger: rt.logger,
+        headers: rt.internalToken ? internalHeaders(rt.internalToken) : {},
+      });
+      targets.realtime = { replicas };
     }
     return createGateway({ config, logger: rt.logger, targets, internalToken: rt.internalToken, registry: rt.registry });
   },

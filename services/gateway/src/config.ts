@@ -13,6 +13,16 @@ export const GatewayConfigSchema = serviceConfig(8080, {
   AUTH_URL: optionalUrl,
   BOARDS_URL: optionalUrl,
   REALTIME_URL: optionalUrl,
+  /**
+   * Several realtime replicas, comma-separated base URLs (a host name may resolve to one address
+   * per replica: a Kubernetes headless Service). Each board's sockets then go to one of them
+   * (rendezvous hashing on the board id) instead of wherever REALTIME_URL's balancer puts them.
+   */
+  REALTIME_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(',').map((u) => u.trim()).filter(Boolean) ?? [])
+    .pipe(z.array(z.string().url().regex(/^https?:\/\//, 'http(s) URL'))),
   BILLING_URL: optionalUrl,
   ADMIN_URL: optionalUrl,
   EXPORT_URL: optionalUrl,

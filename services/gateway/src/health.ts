@@ -13,7 +13,7 @@ export async function collectHealth(
 ): Promise<{ ok: boolean; services: Record<string, ServiceHealth> }> {
   const entries = await Promise.all(
     services.map(async (name): Promise<[string, ServiceHealth]> => {
-      const url = targets[name]?.url;
+      const url = targets[name]?.url ?? targets[name]?.replicas?.live()[0];
       if (!url) return [name, { status: 'not deployed' }];
       try {
         const res = await fetch(new URL('/ready', url), { headers, signal: AbortSignal.timeout(timeoutMs) });

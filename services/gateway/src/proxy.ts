@@ -4,6 +4,7 @@ import type { Request, Response, NextFunction } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { redactUrl, type Logger } from '@wb/service-kit';
 import { ERRORS } from '@wb/contracts';
+import type { ReplicaSet } from './replicas.ts';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -14,6 +15,8 @@ type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => vo
  */
 export interface ServiceTarget {
   url?: string;
+  /** Realtime only: several replicas, each board's requests and sockets to one of them. */
+  replicas?: ReplicaSet;
   local?: { app: (req: IncomingMessage, res: Response, next?: NextFunction) => void; handleUpgrade?: UpgradeHandler };
 }
 
@@ -21,6 +24,11 @@ export interface Forwarder {
   http: Handler;
   upgrade?: UpgradeHandler;
 }
+
+type RoutedRequest = IncomingMessage & { routedTo?: string };
+
+/** Errors that say the replica is not there (as opposed to a request that went wrong on it). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function unavailable(res: Response, requestId?: string) {
   if (res.headersSent) return;
@@ -35,9 +43,18 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       upgrade: local.handleUpgrade,
     };
   }
-  if (target?.url) {
+  if (target?.url || target?.replicas) {
+    const replicas = target.replicas;
     const proxy = createProxyMiddleware<Request, Response>({
       target: target.url,
+      router: replicas
+        ? (req) => {
+            const chosen = replicas.targetFor((req.url ?? '').split('?')[0] ?? '');
+            (req as RoutedRequest).routedTo = chosen;
+            // Never undefined here: the forwarder below answers 503 while no replica is known.
+            return chosen!;
+          }
+        : undefined,
       // Upgrades are routed by the gateway itself (handleUpgrade); with ws: true every proxy would
       // subscribe to the server's upgrade event and grab sockets meant for other services.
       ws: false,
@@ -45,6 +62,8 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       proxyTimeout: 60_000,
       on: {
         error: (err, req, resOrSocket) => {
+          const routedTo = (req as RoutedRequest).routedTo;
+          if (replicas && routedTo && UNREACHABLE.has((err as NodeJS.ErrnoException).code ?? '')) replicas.failed(routedTo);
           logger.warn({ err: (err as Error).message, service: name, url: redactUrl(req.url ?? '') }, 'upstream error');
           if ('status' in resOrSocket && typeof resOrSocket.status === 'function') {
             unavailable(resOrSocket as Response, (req as Request).id);
@@ -54,9 +73,11 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
         },
       },
     });
+    const none = () => replicas !== undefined && replicas.live().length === 0;
     return {
-      http: (req, res, next) => void proxy(req, res, next),
-      upgrade: (req, socket, head) => proxy.upgrade(req as Request, socket as never, head),
+      http: (req, res, next) => (none() ? unavailable(res, req.id) : void proxy(req, res, next)),
+      upgrade: (req, socket, head) =>
+        none() ? socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n') : proxy.upgrade(req as Request, socket as never, head),
     };
   }
   return { http: (req, res) => unavailable(res, req.id) };

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Rendezvous (highest random weight) hashing: `key` goes to the candidate that scores highest for
+ * it. Every gateway instance picks the same one from the same candidates, and when a candidate
+ * leaves, only its own keys move (each to its second choice); when it comes back they return.
+ */
+export function rendezvous<T extends string>(key: string, candidates: readonly T[]): T | undefined {
+  let best: T | undefined;
+  let bestScore = -1n;
+  for (const c of candidates) {
+    const score = createHash('sha256').update(c).update('\0').update(key).digest().readBigUInt64BE(0);
+    // Ties (practically never) go to the smaller name, so the choice does not depend on list order.
+    if (score > bestScore || (score === bestScore && best !== undefined && c < best)) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The board a realtime path is about, when the path names one: the socket (`/yjs/<boardId>`),
+ * its images and the snapshot debugging routes. Anything else (force-save, reactions: the board
+ * id is in the body) may go to any replica; the relay keeps them all in step.
+ */
+export function boardOfRealtimePath(path: string): string | undefined {
+  const m = /^\/yjs\/images\/([\w-]{1,64})(?:\/|$)/.exec(path) ?? /^\/api\/boards\/([\w-]{1,64})\/debug(?:\/|$)/.exec(path);
+  if (m) return m[1];
+  const socket = /^\/yjs\/([\w-]{1,64})\/?$/.exec(path);
+  return socket && !['images', 'force-save', 'reactions'].includes(socket[1]!) ? socket[1] : undefined;
+}

@@ -1,0 +1,157 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, listen, type RunningServer } from '@wb/service-kit';
+import { boardOfRealtimePath, createGateway, GatewayConfigSchema, rendezvous } from '../src/app.ts';
+import { ReplicaSet } from '../src/replicas.ts';
+
+describe('rendezvous hashing', () => {
+  const boards = Array.from({ length: 300 }, (_, i) => `board-${i}`);
+
+  it('spreads boards over the replicas and moves only the boards of one that leaves', () => {
+    const three = ['http://10.0.0.1:8080', 'http://10.0.0.2:8080', 'http://10.0.0.3:8080'];
+    const before = new Map(boards.map((b) => [b, rendezvous(b, three)!]));
+    for (const r of three) expect([...before.values()].filter((v) => v === r).length).toBeGreaterThan(60);
+    // Order of the list does not matter: every gateway agrees.
+    for (const b of boards) expect(rendezvous(b, [...three].reverse())).toBe(before.get(b));
+    const two = three.slice(0, 2);
+    for (const b of boards) {
+      const now = rendezvous(b, two)!;
+      if (before.get(b) !== three[2]) expect(now).toBe(before.get(b));
+      else expect(two).toContain(now);
+    }
+    expect(rendezvous('x', [])).toBeUndefined();
+  });
+
+  it('finds the board in the paths that name one', () => {
+    expect(boardOfRealtimePath('/yjs/b-1')).toBe('b-1');
+    expect(boardOfRealtimePath('/yjs/b-1/')).toBe('b-1');
+    expect(boardOfRealtimePath('/yjs/images/b-2')).toBe('b-2');
+    expect(boardOfRealtimePath('/yjs/images/b-2/abc')).toBe('b-2');
+    expect(boardOfRealtimePath('/api/boards/b-3/debug/snapshots')).toBe('b-3');
+    expect(boardOfRealtimePath('/yjs/force-save')).toBeUndefined();
+    expect(boardOfRealtimePath('/yjs/reactions')).toBeUndefined();
+    expect(boardOfRealtimePath('/yjs/a/b/c')).toBeUndefined();
+    expect(boardOfRealtimePath(`/yjs/${'x'.repeat(65)}`)).toBeUndefined();
+  });
+});
+
+/** A stand-in realtime replica: answers /ready, and each socket with its own name. */
+async function replica(name: string, port = 0) {
+  const server = http.createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ replica: name, url: req.url }));
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => ws.send(name)));
+  const running = await listen(server, port, '127.0.0.1');
+  return {
+    name,
+    port: running.port,
+    url: `http://127.0.0.1:${running.port}`,
+    /** Gone as a killed process is: sockets dropped, the port refusing. */
+    async kill() {
+      for (const c of wss.clients) c.terminate();
+      await running.close();
+    },
+  };
+}
+
+/** Which replica a socket for `board` reached through the gateway, or the close/error that met it. */
+function socketReaches(gatewayPort: number, board: string): Promise<string> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}/yjs/${board}?token=t`);
+    ws.once('message', (m) => {
+      resolve(String(m));
+      ws.close();
+    });
+    ws.once('error', () => resolve('refused'));
+  });
+}
+
+describe('gateway with several realtime replicas', () => {
+  let replicas: Array<Awaited<ReturnType<typeof replica>>>;
+  let set: ReplicaSet;
+  let gw: RunningServer;
+  const boards = Array.from({ length: 12 }, (_, i) => `board-${i}`);
+
+  beforeAll(async () => {
+    replicas = await Promise.all(['r1', 'r2', 'r3'].map((n) => replica(n)));
+    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: replicas.map((r) => r.url).join(', ') });
+    set = new ReplicaSet({ urls: config.REALTIME_REPLICA_URLS, logger: createLogger('gateway', 'silent'), probeEveryMs: 100, downForMs: 60_000 });
+    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
+    await gateway.start?.();
+    gw = await listen(gateway.app, 0, '127.0.0.1');
+    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+  });
+  afterAll(async () => {
+    set?.stop();
+    await gw?.close();
+    await Promise.all(replicas.map((r) => r.kill().catch(() => {})));
+  });
+
+  const byName = (url: string) => replicas.find((r) => r.url === url)!.name;
+
+  it("puts every socket of a board on that board's replica, and its HTTP calls too", async () => {
+    const where = new Map<string, string>();
+    for (const b of boards) {
+      const first = await socketReaches(gw.port, b);
+      expect(first).toBe(byName(rendezvous(b, replicas.map((r) => r.url).sort())!));
+      for (let i = 0; i < 3; i++) expect(await socketReaches(gw.port, b)).toBe(first);
+      where.set(b, first);
+    }
+    // The twelve boards use all three replicas (the choice is fixed by the names).
+    expect(new Set(where.values()).size).toBe(3);
+    const image = (await (await fetch(`http://127.0.0.1:${gw.port}/yjs/images/${boards[0]}/abc`)).json()) as { replica: string; url: string };
+    expect(image).toEqual({ replica: where.get(boards[0]!), url: `/yjs/images/${boards[0]}/abc` });
+  });
+
+  it('moves only the boards of a replica that dies, and brings them back when it returns', async () => {
+    const urls = replicas.map((r) => r.url).sort();
+    const victim = replicas.find((r) => r.name === byName(rendezvous(boards[0]!, urls)!))!;
+    const before = new Map(boards.map((b) => [b, byName(rendezvous(b, urls)!)]));
+    await victim.kill();
+    // The first socket to a dead replica is refused (the client's provider tries again); the
+    // gateway then passes that replica over.
+    let reached = await socketReaches(gw.port, boards[0]!);
+    if (reached === 'refused') reached = await socketReaches(gw.port, boards[0]!);
+    expect(reached).not.toBe(victim.name);
+    expect(['r1', 'r2', 'r3']).toContain(reached);
+    for (const b of boards) {
+      const now = await socketReaches(gw.port, b);
+      if (before.get(b) === victim.name) expect(now).toBe(byName(rendezvous(b, urls.filter((u) => u !== victim.url))!));
+      else expect(now).toBe(before.get(b));
+    }
+
+    // Back on its port: the next /ready probe (every 100 ms here) returns its boards to it.
+    const back = await replica(victim.name, victim.port);
+    replicas = replicas.map((r) => (r === victim ? back : r));
+    const deadline = Date.now() + 5_000;
+    while ((await socketReaches(gw.port, boards[0]!)) !== victim.name) {
+      if (Date.now() > deadline) throw new Error('the replica did not get its boards back');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const b of boards) expect(await socketReaches(gw.port, b)).toBe(before.get(b));
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE while no replica is known', async () => {
+    const empty = new ReplicaSet({ urls: [], logger: createLogger('gateway', 'silent') });
+    const config = GatewayConfigSchema.parse({});
+    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: empty } } });
+    const server = await listen(gateway.app, 0, '127.0.0.1');
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/yjs/images/b/abc`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a replica list that is not http(s) URLs', () => {
+    expect(() => GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: 'ftp://x:1' })).toThrow();
+    expect(() => GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: 'not a url' })).toThrow();
+    expect(GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: ' http://a:1 ,, http://b:2 ' }).REALTIME_REPLICA_URLS).toEqual(['http://a:1', 'http://b:2']);
+  });
+});
