@@ -27,7 +27,9 @@ export interface ClusterHandle {
   mongoUrl: string;
   internalToken: string;
   services: Record<string, ServiceProcess>;
-  /** Starts one more realtime replica (tests connect to it directly). */
+  /** The realtime replicas the gateway routes to (services.realtime is the first). */
+  realtimeReplicas: ServiceProcess[];
+  /** Starts one more realtime replica outside the gateway's list (tests connect to it directly). */
   startRealtimeReplica(): Promise<ServiceProcess>;
   /** Gateway first, then the services in reverse start order, then NATS, FerretDB and PostgreSQL. */
   stop(): Promise<void>;
@@ -60,7 +62,15 @@ async function startInfraProcess(name: string, binary: string, args: (port: numb
  * relational services. Every child runs in its own process group, so only this runner stops them,
  * in order.
  */
-export async function startCluster(opts: { port?: number; logs?: boolean; staticDir?: string } = {}): Promise<ClusterHandle> {
+export async function startCluster(
+  opts: {
+    port?: number;
+    logs?: boolean;
+    staticDir?: string;
+    /** Realtime replicas behind the gateway (default 1); with more, each board's sockets go to one of them. */
+    realtimeReplicas?: number;
+  } = {},
+): Promise<ClusterHandle> {
   const logs = opts.logs ?? false;
   const infra: Array<{ stop(): Promise<void> }> = [];
   const started: ServiceProcess[] = [];
@@ -115,15 +125,24 @@ export async function startCluster(opts: { port?: number; logs?: boolean; static
     for (const [i, d] of definitions.entries()) {
       services[d.name] = await launch(SERVICE_PACKAGES[i]!, d.name, { REPLICA_ID: `${d.name}-1` }, ports[i]);
     }
+    const realtimeReplicas = [services.realtime!];
+    let replicas = 1;
+    while (replicas < (opts.realtimeReplicas ?? 1)) {
+      replicas++;
+      realtimeReplicas.push(await launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` }));
+    }
     const gateway = await loadDefinition(GATEWAY_PACKAGE);
     services[gateway.name] = await launch(
       GATEWAY_PACKAGE,
       gateway.name,
-      { STATIC_DIR: opts.staticDir ?? path.join(repoRoot, 'frontend', 'dist'), AUTH_RATE_LIMIT_PER_MIN: '0' },
+      {
+        STATIC_DIR: opts.staticDir ?? path.join(repoRoot, 'frontend', 'dist'),
+        AUTH_RATE_LIMIT_PER_MIN: '0',
+        ...(realtimeReplicas.length > 1 ? { REALTIME_REPLICA_URLS: realtimeReplicas.map((r) => r.url).join(',') } : {}),
+      },
       opts.port,
     );
 
-    let replicas = 1;
     return {
       url: services[gateway.name]!.url,
       databaseUrl: pg.url,
@@ -131,6 +150,7 @@ export async function startCluster(opts: { port?: number; logs?: boolean; static
       mongoUrl,
       internalToken,
       services,
+      realtimeReplicas,
       async startRealtimeReplica() {
         replicas++;
         return launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` });

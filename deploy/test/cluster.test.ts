@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type ClusterHandle } from '../local/cluster.ts';
+import { rendezvous } from '@wb/gateway';
+import { startCluster, type ClusterHandle, type ServiceProcess } from '../local/cluster.ts';
 import { addSticky, call, eventually, yClient } from './clients.ts';
+
+/** Open sockets on one realtime replica, from its own /metrics. */
+async function connectionsOn(replica: ServiceProcess): Promise<number> {
+  const res = await fetch(`${replica.url}/metrics`);
+  const text = await res.text();
+  const n = /^realtime_connections(?:{[^}]*})? (\d+)/m.exec(text)?.[1];
+  if (n === undefined) throw new Error(`no realtime_connections in /metrics (${res.status}): ${text.slice(0, 300)}`);
+  return Number(n);
+}
 
 // The local cluster mode: each service its own process, real nats-server (JetStream + core relay),
 // FerretDB as realtime's MongoDB, PostgreSQL for auth and boards.
@@ -14,7 +24,7 @@ describe('local cluster', () => {
   };
 
   beforeAll(async () => {
-    cluster = await startCluster();
+    cluster = await startCluster({ realtimeReplicas: 2 });
   }, 180_000);
   afterAll(async () => {
     for (const c of clients) c.provider.destroy();
@@ -31,27 +41,43 @@ describe('local cluster', () => {
     const token: string = reg.body.accessToken;
     const boardId: string = (await call(base, 'POST', '/api/boards', { token, body: { title: 'Кластер', folder_id: null } })).body.board.id;
 
-    const second = await cluster.startRealtimeReplica();
+    // The gateway puts every socket of the board on one replica (rendezvous on the board id).
+    const [r1, r2] = cluster.realtimeReplicas as [ServiceProcess, ServiceProcess];
+    const home = rendezvous(boardId, [r1.url, r2.url].sort()) === r1.url ? r1 : r2;
+    const other = home === r1 ? r2 : r1;
     const viaGateway = client(`${base.replace('http', 'ws')}/yjs`, boardId, token);
-    const onSecond = client(`${second.url.replace('http', 'ws')}/yjs`, boardId, token);
-    await eventually(() => viaGateway.provider.synced && onSecond.provider.synced, 15_000, 'sync on both replicas');
+    const alsoViaGateway = client(`${base.replace('http', 'ws')}/yjs`, boardId, token);
+    const onOther = client(`${other.url.replace('http', 'ws')}/yjs`, boardId, token);
+    await eventually(() => viaGateway.provider.synced && alsoViaGateway.provider.synced && onOther.provider.synced, 15_000, 'sync on both replicas');
+    expect(await connectionsOn(home)).toBe(2);
+    expect(await connectionsOn(other)).toBe(1);
     addSticky(viaGateway.doc, 'a', 'с первой реплики');
-    addSticky(onSecond.doc, 'b', 'со второй реплики');
-    await eventually(() => viaGateway.objects().has('b') && onSecond.objects().has('a'), 10_000, 'replicas to converge');
+    addSticky(onOther.doc, 'b', 'со второй реплики');
+    await eventually(() => viaGateway.objects().has('b') && alsoViaGateway.objects().has('b') && onOther.objects().has('a'), 10_000, 'replicas to converge');
 
-    // A viewer on the second replica is cut off when the owner rotates the link (boards → JetStream → realtime).
+    // A viewer on the other replica is cut off when the owner rotates the link (boards → JetStream → realtime).
     await call(base, 'PUT', `/api/boards/${boardId}/sharing`, { token, body: { enabled: true } });
     const links = await call(base, 'POST', `/api/boards/${boardId}/multiple-links`, { token, body: { enabledRoles: ['viewer'] } });
-    const viewer = client(`${second.url.replace('http', 'ws')}/yjs`, boardId, links.body.board.viewer_token_hash);
+    const viewer = client(`${other.url.replace('http', 'ws')}/yjs`, boardId, links.body.board.viewer_token_hash);
     await eventually(() => viewer.provider.synced && viewer.objects().has('b'), 15_000, 'viewer sync');
     await call(base, 'POST', `/api/boards/${boardId}/multiple-links`, { token, body: { enabledRoles: ['viewer'], rotate: true } });
     await eventually(() => viewer.closes.includes(4410), 15_000, 'the rotated link to be closed');
+    viewer.provider.destroy();
 
-    // kill -9 of the first replica after its flush window: a replica started later has everything.
+    // kill -9 of the board's replica after its flush window: the gateway's sockets reconnect to the
+    // other one and keep editing; a replica started later has everything.
     await new Promise((r) => setTimeout(r, 500));
-    await cluster.services.realtime!.kill();
+    await home.kill();
+    await eventually(() => viaGateway.closes.length > 0 && alsoViaGateway.closes.length > 0, 10_000, 'the dead replica to drop its sockets');
+    await eventually(
+      async () => viaGateway.provider.synced && alsoViaGateway.provider.synced && (await connectionsOn(other)) === 3,
+      15_000,
+      'the sockets to come back through the gateway, on the other replica',
+    );
+    addSticky(alsoViaGateway.doc, 'c', 'после падения реплики');
+    await eventually(() => viaGateway.objects().has('c') && onOther.objects().has('c'), 10_000, 'edits after the failover');
     const third = await cluster.startRealtimeReplica();
     const late = client(`${third.url.replace('http', 'ws')}/yjs`, boardId, token);
-    await eventually(() => late.provider.synced && late.objects().has('a') && late.objects().has('b'), 15_000, 'the full state on a new replica');
+    await eventually(() => late.provider.synced && ['a', 'b', 'c'].every((k) => late.objects().has(k)), 15_000, 'the full state on a new replica');
   }, 180_000);
 });
