@@ -49,7 +49,6 @@ const { values: args } = parseArgs({
     'direct-store': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     replicas: { type: 'string', default: '1' },
-    'board-affinity': { type: 'boolean', default: false },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'rt-compare') },
     clients: { type: 'string', default: '1000' },
     boards: { type: 'string', default: '100' },
@@ -67,9 +66,19 @@ const IDLE = Number(args.idle);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const REPLICAS = Number(args.replicas);
-/** Each board's clients all on one replica, as behind a load balancer hashing on the board id. */
-const AFFINITY = args['board-affinity'];
-const SPREAD = AFFINITY ? 'each board on one replica (--board-affinity)' : "each board's clients spread over all";
+/**
+ * Where clients go when ours runs as several replicas. 'routed': each board's clients to the
+ * replica the gateway picks for it (rendezvous hashing on the board id, REALTIME_REPLICA_URLS), so
+ * the relay carries nothing. 'spread': client i to replica floor(i / boards) mod n, so every board
+ * has clients on each and half of each board's deliveries cross NATS: the worst case, what a
+ * board sees while it is caught between replicas (one starting or stopping, a plain round-robin
+ * balancer in front instead of the gateway).
+ */
+type Placement = 'routed' | 'spread';
+const PLACEMENT_TEXT: Record<Placement, string> = {
+  routed: "each board's clients on the replica the gateway routes it to",
+  spread: "each board's clients spread over all replicas (worst case)",
+};
 const MARK = Buffer.from('BENCHTS');
 
 // ---------------------------------------------------------------- servers
@@ -103,11 +112,11 @@ interface Server {
 
 interface Target {
   name: string;
-  /**
-   * Several for replicas: client i goes to servers[floor(i / boards) % n], so every board has clients on each;
-   * with --board-affinity to servers[(i mod boards) % n], so each board's clients are on one.
-   */
+  /** Several for replicas, clients placed on them by `placement`. */
   servers: Server[];
+  placement: Placement;
+  /** With placement 'routed': each board's server, as the gateway picks it. */
+  routes?: Map<string, number>;
   token: string;
   boardIds: string[];
   hocuspocus: boolean;
@@ -229,13 +238,13 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
  * Our realtime as child processes: one, or `replicas` over a nats-server of their own (started
  * here, as the cluster runner does), all on one PostgreSQL database.
  */
-async function startOurs(p: Platform, replicas = 1): Promise<Target> {
+async function startOurs(p: Platform, replicas = 1, placement: Placement = 'routed'): Promise<Target> {
   const { freePort } = await import('@wb/db');
   const { waitForPort, startNats } = await import('@wb/testkit');
   const nats = replicas > 1 ? await onServerCpu(() => startNats()) : null;
   const stopNats = nats ? tracked(() => nats.stop()) : null;
   const databaseUrl = await p.createDatabase(p.pgUrl);
-  const name = replicas > 1 ? `ours ×${replicas}` : 'ours';
+  const name = replicas > 1 ? `ours ×${replicas}${placement === 'spread' ? ' spread' : ''}` : 'ours';
   const children: ChildProcess[] = [];
   const servers: Server[] = [];
   const journalDirs: string[] = [];
@@ -258,7 +267,15 @@ async function startOurs(p: Platform, replicas = 1): Promise<Target> {
     servers.push({ wsUrl: `ws://127.0.0.1:${port}/yjs`, metricsUrl: `http://127.0.0.1:${port}/metrics`, pid: children[r]!.pid, sampleFile: samples });
   }
   for (const srv of servers) await waitForPort(Number(new URL(srv.wsUrl).port), 120_000);
-  return { name, servers, token: p.token, boardIds: p.boardIds, hocuspocus: false, stop: stopChildren };
+  // The gateway's own choice (REALTIME_REPLICA_URLS lists the replicas' base URLs).
+  const { rendezvous } = await import('@wb/gateway');
+  const origins = servers.map((srv) => `http://${new URL(srv.wsUrl).host}`);
+  const routes = new Map(p.boardIds.map((b) => [b, origins.indexOf(rendezvous(b, origins)!)]));
+  if (replicas > 1 && placement === 'routed') {
+    const perReplica = servers.map((_, i) => [...routes.values()].filter((r) => r === i).length);
+    console.log(`${name}: boards per replica as the gateway routes them: ${perReplica.join(' / ')}`);
+  }
+  return { name, servers, placement, routes, token: p.token, boardIds: p.boardIds, hocuspocus: false, stop: stopChildren };
 }
 
 function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples: string; natsUrl?: string; replicaId?: string; journalDir?: string }): ChildProcess {
@@ -363,6 +380,7 @@ async function startPeer(dir: string, name: 'y-websocket' | 'hocuspocus'): Promi
   return {
     name,
     servers: [{ wsUrl: `ws://127.0.0.1:${port}`, pid: child.pid, sampleFile: samples }],
+    placement: 'routed',
     token: 'bench',
     boardIds: Array.from({ length: BOARDS }, (_, i) => `bench-${i}`),
     hocuspocus: name === 'hocuspocus',
@@ -380,6 +398,7 @@ function external(): Target {
   return {
     name: 'external',
     servers: [{ wsUrl: args.url.replace(/\/$/, ''), metricsUrl: args['metrics-url'] ?? `${httpBase}/metrics`, pid: args.pid ? Number(args.pid) : undefined }],
+    placement: 'routed',
     token: args.token ?? '',
     boardIds,
     hocuspocus: args.hocuspocus ?? false,
@@ -594,7 +613,9 @@ function onMessage(t: Target, s: RunStats, c: Client, data: Buffer): void {
 
 /** Index of the server (replica) client `idx` (on board idx mod boards) connects to. */
 const serverOf = (t: Target, idx: number) =>
-  (AFFINITY ? idx % t.boardIds.length : Math.floor(idx / t.boardIds.length)) % t.servers.length;
+  t.placement === 'routed'
+    ? (t.routes?.get(t.boardIds[idx % t.boardIds.length]!) ?? 0)
+    : Math.floor(idx / t.boardIds.length) % t.servers.length;
 
 function open(t: Target, s: RunStats, idx: number, board: string, active: boolean): Promise<Client> {
   return new Promise((resolve, reject) => {
@@ -915,7 +936,7 @@ async function compare(): Promise<void> {
         ? 'no auth, their own persistence (y-websocket: YPERSISTENCE, LevelDB, written beside the broadcast; Hocuspocus: Database extension on SQLite, debounced)'
         : 'minimal (no auth, no persistence)'
     }`);
-  if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, ${AFFINITY ? 'each board on one of them (--board-affinity)' : "every board's clients spread over all of them"}; CPU, RSS, heap and GC summed`);
+  if (REPLICAS > 1) console.log(`${replicated}: ${REPLICAS} replicas over NATS, ${PLACEMENT_TEXT.routed}; CPU, RSS, heap and GC summed`);
   const head = ['metric', ...cols, 'ours / y-ws', 'ours / hocuspocus', ...(REPLICAS > 1 ? [`${replicated} / ours`] : [])];
   const table = metrics.map(([label, get, digits]) => {
     const m = cols.map((c) => median(results[c]!.map(get)));
@@ -941,16 +962,22 @@ function printTable(head: string[], table: string[][]): void {
 async function replicas(): Promise<void> {
   const platform = await startPlatform();
   const rounds = Number(args.rounds ?? 1);
-  const one: Result[] = [];
-  const many: Result[] = [];
+  type Config = { replicas: number; placement: Placement };
+  const configs: Config[] = [
+    { replicas: 1, placement: 'routed' },
+    { replicas: REPLICAS, placement: 'routed' },
+    { replicas: REPLICAS, placement: 'spread' },
+  ];
+  const results: Result[][] = configs.map(() => []);
   try {
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? [1, REPLICAS] : [REPLICAS, 1];
-      for (const n of order) {
-        const t = await startOurs(platform, n);
+      // Each configuration first, second and last in turn, so none always follows the same one.
+      const order = configs.map((_, i) => (i + round) % configs.length);
+      for (const i of order) {
+        const t = await startOurs(platform, configs[i]!.replicas, configs[i]!.placement);
         try {
           const { result, rows } = await run(t);
-          (n === 1 ? one : many).push(result);
+          results[i]!.push(result);
           printRows(`round ${round + 1}: ${t.name}`, rows);
         } finally {
           await t.stop();
@@ -974,16 +1001,19 @@ async function replicas(): Promise<void> {
     ['lost updates', (r) => r.lost, 0],
     ['unexpected closes', (r) => r.unexpectedCloses, 0],
   ];
-  console.log(`\nReplicas: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each; one replica vs ${REPLICAS} over NATS (${SPREAD}); median of ${rounds} round(s)`);
+  console.log(`\nReplicas: ${CLIENTS} clients, ${BOARDS} boards, ${RATE} updates/s each; one replica vs ${REPLICAS} over NATS; median of ${rounds} round(s)`);
+  console.log(`  routed: ${PLACEMENT_TEXT.routed}; spread: ${PLACEMENT_TEXT.spread}`);
+  const [one, routed, spread] = results as [Result[], Result[], Result[]];
   const table = metrics.map(([label, get, digits]) => {
-    const a = median(one.map(get));
-    const b = median(many.map(get));
+    const [a, b, c] = [one, routed, spread].map((rs) => median(rs.map(get))) as [number, number, number];
     const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
-    return [label, fmt(a), fmt(b), ratio(b, a)];
+    return [label, fmt(a), fmt(b), fmt(c), ratio(b, a), ratio(c, a)];
   });
-  printTable(['metric', 'ours ×1', `ours ×${REPLICAS}`, `×${REPLICAS} / ×1`], table);
-  const p99Ratio = median(many.map((r) => r.p99)) / median(one.map((r) => r.p99));
-  console.log(`target: p99 of ${REPLICAS} replicas ≤ 1.5 × one replica's: ${Number.isFinite(p99Ratio) ? `${p99Ratio.toFixed(2)}× → ${p99Ratio <= 1.5 ? 'met' : 'NOT met'}` : 'no figure'}`);
+  printTable(['metric', 'ours ×1', `×${REPLICAS} routed`, `×${REPLICAS} spread`, 'routed / ×1', 'spread / ×1'], table);
+  const p99Of = (rs: Result[]) => median(rs.map((r) => r.p99));
+  const verdict = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}× → ${x <= 1.5 ? 'met' : 'NOT met'}` : 'no figure');
+  console.log(`target: p99 of ${REPLICAS} replicas ≤ 1.5 × one replica's, as the gateway routes boards: ${verdict(p99Of(routed) / p99Of(one))}`);
+  console.log(`        the same with every board spread over all replicas (worst case): ${verdict(p99Of(spread) / p99Of(one))}`);
 }
 
 async function main() {
