@@ -7,6 +7,7 @@ import { ERRORS } from '@wb/contracts';
 import {
   appError,
   clientAddress,
+  promClient,
   createServiceApp,
   defineService,
   internalHeaders,
@@ -63,6 +64,20 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
   const internal = deps.internalToken ? internalHeaders(deps.internalToken) : {};
+  const replicaSet = deps.targets.realtime?.replicas;
+  if (replicaSet) {
+    new promClient.Gauge({
+      name: 'gateway_realtime_replicas',
+      help: 'Realtime replicas the gateway routes boards to, by state (down: passed over after a refused connection or a failed /ready)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const states = replicaSet.states();
+        this.set({ state: 'up' }, states.filter((r) => r.up).length);
+        this.set({ state: 'down' }, states.filter((r) => !r.up).length);
+      },
+    });
+  }
   const forwarders = Object.fromEntries(
     SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger)]),
   ) as Record<ServiceName, Forwarder>;
@@ -153,7 +168,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       upgrade(req, socket, head);
     },
     async start() {
-      await deps.targets.realtime?.replicas?.start();
+      await replicaSet?.start();
       if (config.METRICS_PORT === undefined) return;
       metricsServer = await listen(async (_req, res) => {
         res.setHeader('content-type', registry.contentType);
@@ -162,7 +177,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       logger.info({ port: metricsServer.port }, 'gateway metrics listening');
     },
     async stop() {
-      deps.targets.realtime?.replicas?.stop();
+      replicaSet?.stop();
       await metricsServer?.close();
       metricsServer = undefined;
     },

@@ -1,7 +1,12 @@
 import type { ServiceName } from './routeTable.ts';
 import type { ServiceTarget } from './proxy.ts';
 
-export type ServiceHealth = { status: 'up' | 'down' | 'not deployed'; checks?: Record<string, boolean> };
+export type ServiceHealth = {
+  status: 'up' | 'down' | 'not deployed';
+  checks?: Record<string, boolean>;
+  /** Realtime behind REALTIME_REPLICA_URLS: each replica as the gateway's probes last saw it. */
+  replicas?: Record<string, 'up' | 'down'>;
+};
 
 /** Asks each deployed service's /ready; a service with no address is "not deployed". */
 export async function collectHealth(
@@ -13,7 +18,15 @@ export async function collectHealth(
 ): Promise<{ ok: boolean; services: Record<string, ServiceHealth> }> {
   const entries = await Promise.all(
     services.map(async (name): Promise<[string, ServiceHealth]> => {
-      const url = targets[name]?.url ?? targets[name]?.replicas?.live()[0];
+      const set = targets[name]?.replicas;
+      if (set) {
+        // The probes run every 2 s anyway: one replica that answers keeps every board served.
+        const states = set.states();
+        if (states.length === 0) return [name, { status: 'down', replicas: {} }];
+        const replicas = Object.fromEntries(states.map((r) => [r.url, r.up ? ('up' as const) : ('down' as const)]));
+        return [name, { status: states.some((r) => r.up) ? 'up' : 'down', replicas }];
+      }
+      const url = targets[name]?.url;
       if (!url) return [name, { status: 'not deployed' }];
       try {
         const res = await fetch(new URL('/ready', url), { headers, signal: AbortSignal.timeout(timeoutMs) });

@@ -57,6 +57,11 @@ export class ReplicaSet {
     return up.length > 0 ? up : this.replicas;
   }
 
+  /** Each known replica and whether it is passed over now. */
+  states(now = Date.now()): Array<{ url: string; up: boolean }> {
+    return this.replicas.map((url) => ({ url, up: (this.downUntil.get(url) ?? 0) <= now }));
+  }
+
   /** Where a request for `path` goes: its board's replica, or the next one in turn. */
   targetFor(path: string): string | undefined {
     const live = this.live();

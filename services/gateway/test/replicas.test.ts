@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, listen, type RunningServer } from '@wb/service-kit';
+import { createLogger, createRegistry, listen, type Registry, type RunningServer } from '@wb/service-kit';
 import { boardOfRealtimePath, createGateway, GatewayConfigSchema, rendezvous } from '../src/app.ts';
 import { ReplicaSet } from '../src/replicas.ts';
 
@@ -74,13 +74,15 @@ describe('gateway with several realtime replicas', () => {
   let replicas: Array<Awaited<ReturnType<typeof replica>>>;
   let set: ReplicaSet;
   let gw: RunningServer;
+  let registry: Registry;
   const boards = Array.from({ length: 12 }, (_, i) => `board-${i}`);
 
   beforeAll(async () => {
     replicas = await Promise.all(['r1', 'r2', 'r3'].map((n) => replica(n)));
     const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: replicas.map((r) => r.url).join(', ') });
     set = new ReplicaSet({ urls: config.REALTIME_REPLICA_URLS, logger: createLogger('gateway', 'silent'), probeEveryMs: 100, downForMs: 60_000 });
-    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
+    registry = createRegistry('gateway');
+    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } }, registry });
     await gateway.start?.();
     gw = await listen(gateway.app, 0, '127.0.0.1');
     gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
@@ -118,6 +120,12 @@ describe('gateway with several realtime replicas', () => {
     if (reached === 'refused') reached = await socketReaches(gw.port, boards[0]!);
     expect(reached).not.toBe(victim.name);
     expect(['r1', 'r2', 'r3']).toContain(reached);
+    // What an operator sees meanwhile: realtime still up, the dead replica down.
+    const health = (await (await fetch(`http://127.0.0.1:${gw.port}/api/health`)).json()) as { services: { realtime: { status: string; replicas: Record<string, string> } } };
+    expect(health.services.realtime.status).toBe('up');
+    expect(health.services.realtime.replicas).toEqual(Object.fromEntries(urls.map((u) => [u, u === victim.url ? 'down' : 'up'])));
+    const gauge = await registry.getSingleMetric('gateway_realtime_replicas')!.get();
+    expect(Object.fromEntries(gauge.values.map((v) => [v.labels.state, v.value]))).toEqual({ up: 2, down: 1 });
     for (const b of boards) {
       const now = await socketReaches(gw.port, b);
       if (before.get(b) === victim.name) expect(now).toBe(byName(rendezvous(b, urls.filter((u) => u !== victim.url))!));
