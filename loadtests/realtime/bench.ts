@@ -971,7 +971,7 @@ async function replicas(): Promise<void> {
   const results: Result[][] = configs.map(() => []);
   try {
     for (let round = 0; round < rounds; round++) {
-      // Each configuration runs first, second and last in turn (the machine warms and cools within a round).
+      // Each configuration runs first, second and last in turn, so none always starts a round.
       const order = configs.map((_, i) => (i + round) % configs.length);
       for (const i of order) {
         const t = await startOurs(platform, configs[i]!.replicas, configs[i]!.placement);
