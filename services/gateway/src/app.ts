@@ -79,7 +79,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     });
   }
   const forwarders = Object.fromEntries(
-    SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger)]),
+    SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger, config.UPGRADE_TIMEOUT_MS)]),
   ) as Record<ServiceName, Forwarder>;
 
   // Pages get the full set of security headers; JSON and WebSocket answers only need nosniff, and

@@ -26,6 +26,13 @@ export const GatewayConfigSchema = serviceConfig(8080, {
   BILLING_URL: optionalUrl,
   ADMIN_URL: optionalUrl,
   EXPORT_URL: optionalUrl,
+  /**
+   * How long a service may take to answer a WebSocket upgrade (realtime answers at once and admits
+   * afterwards). One that does not (a hung or stopped process: its kernel still accepts the
+   * connection) has the socket closed, so the client's provider tries again, and with several
+   * realtime replicas it is passed over.
+   */
+  UPGRADE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Largest request body passed on, in bytes (exports and imports stay well under it). */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   /** Board image uploads (POST /yjs/images/:boardId); realtime checks its own, possibly lower, limit. */

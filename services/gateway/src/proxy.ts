@@ -35,7 +35,25 @@ function unavailable(res: Response, requestId?: string) {
   res.status(503).json({ error: ERRORS.SERVICE_UNAVAILABLE.message, code: 'SERVICE_UNAVAILABLE', requestId });
 }
 
-export function forwarderFor(name: string, target: ServiceTarget | undefined, logger: Logger): Forwarder {
+/**
+ * Closes `socket` unless the upstream writes its answer to the upgrade (101, or an error status)
+ * within `ms`; `onTimeout` runs first. The first write to the client's socket is that answer.
+ */
+function answerWithin(socket: Duplex, ms: number, onTimeout: () => void): void {
+  const timer = setTimeout(() => {
+    onTimeout();
+    socket.destroy();
+  }, ms);
+  const write = socket.write;
+  socket.write = function (this: Duplex, ...args: Parameters<Duplex['write']>) {
+    clearTimeout(timer);
+    socket.write = write;
+    return write.apply(this, args);
+  } as Duplex['write'];
+  socket.once('close', () => clearTimeout(timer));
+}
+
+export function forwarderFor(name: string, target: ServiceTarget | undefined, logger: Logger, upgradeTimeoutMs = 10_000): Forwarder {
   if (target?.local) {
     const local = target.local;
     return {
@@ -76,8 +94,15 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
     const none = () => replicas !== undefined && replicas.live().length === 0;
     return {
       http: (req, res, next) => (none() ? unavailable(res, req.id) : void proxy(req, res, next)),
-      upgrade: (req, socket, head) =>
-        none() ? socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n') : proxy.upgrade(req as Request, socket as never, head),
+      upgrade: (req, socket, head) => {
+        if (none()) return void socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+        answerWithin(socket, upgradeTimeoutMs, () => {
+          const routedTo = (req as RoutedRequest).routedTo;
+          logger.warn({ service: name, upstream: routedTo, url: redactUrl(req.url ?? '') }, 'upstream did not answer the upgrade in time');
+          if (replicas && routedTo) replicas.failed(routedTo);
+        });
+        proxy.upgrade(req as Request, socket as never, head);
+      },
     };
   }
   return { http: (req, res) => unavailable(res, req.id) };

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createRegistry, listen, type Registry, type RunningServer } from '@wb/service-kit';
@@ -161,5 +161,38 @@ describe('gateway with several realtime replicas', () => {
     expect(() => GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: 'ftp://x:1' })).toThrow();
     expect(() => GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: 'not a url' })).toThrow();
     expect(GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: ' http://a:1 ,, http://b:2 ' }).REALTIME_REPLICA_URLS).toEqual(['http://a:1', 'http://b:2']);
+  });
+});
+
+describe('a realtime replica that accepts connections but never answers', () => {
+  it('has the socket closed after UPGRADE_TIMEOUT_MS and is passed over from then on', async () => {
+    // As a stopped (SIGSTOP) or hung process: the kernel still accepts, nobody answers.
+    const held: net.Socket[] = [];
+    const hung = net.createServer((s) => void held.push(s));
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
+    const hungUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const ok = await replica('ok');
+    const urls = [hungUrl, ok.url].sort();
+    const board = Array.from({ length: 50 }, (_, i) => `board-${i}`).find((b) => rendezvous(b, urls) === hungUrl)!;
+    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: urls.join(','), UPGRADE_TIMEOUT_MS: '300' });
+    // No start(): no /ready probes, so only the upgrade's own timeout can find the hung replica out.
+    const set = new ReplicaSet({ urls: config.REALTIME_REPLICA_URLS, logger: createLogger('gateway', 'silent') });
+    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
+    const gw = await listen(gateway.app, 0, '127.0.0.1');
+    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+    try {
+      const started = Date.now();
+      expect(await socketReaches(gw.port, board)).toBe('refused');
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(5_000);
+      expect(set.states()).toEqual(expect.arrayContaining([{ url: hungUrl, up: false }]));
+      expect(await socketReaches(gw.port, board)).toBe('ok');
+    } finally {
+      for (const s of held) s.destroy();
+      await gw.close();
+      await ok.kill();
+      await new Promise((r) => hung.close(r));
+    }
   });
 });
