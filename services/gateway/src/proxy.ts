@@ -37,9 +37,10 @@ function unavailable(res: Response, requestId?: string) {
 
 /**
  * Closes `socket` unless the upstream writes its answer to the upgrade (101, or an error status)
- * within `ms`; `onTimeout` runs first. The first write to the client's socket is that answer.
+ * within `ms`; `onTimeout` runs first, `onAnswer` when it comes. The first write to the client's
+ * socket is that answer.
  */
-function answerWithin(socket: Duplex, ms: number, onTimeout: () => void): void {
+function answerWithin(socket: Duplex, ms: number, onTimeout: () => void, onAnswer: () => void): void {
   const timer = setTimeout(() => {
     onTimeout();
     socket.destroy();
@@ -48,6 +49,7 @@ function answerWithin(socket: Duplex, ms: number, onTimeout: () => void): void {
   socket.write = function (this: Duplex, ...args: Parameters<Duplex['write']>) {
     clearTimeout(timer);
     socket.write = write;
+    onAnswer();
     return write.apply(this, args);
   } as Duplex['write'];
   socket.once('close', () => clearTimeout(timer));
@@ -100,6 +102,9 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
           const routedTo = (req as RoutedRequest).routedTo;
           logger.warn({ service: name, upstream: routedTo, url: redactUrl(req.url ?? '') }, 'upstream did not answer the upgrade in time');
           if (replicas && routedTo) replicas.failed(routedTo);
+        }, () => {
+          const routedTo = (req as RoutedRequest).routedTo;
+          if (replicas && routedTo) replicas.track(routedTo, socket);
         });
         proxy.upgrade(req as Request, socket as never, head);
       },

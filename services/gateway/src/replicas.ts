@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Logger } from '@wb/service-kit';
 import { boardOfRealtimePath, rendezvous } from './domain/rendezvous.ts';
 
@@ -17,7 +18,12 @@ export interface ReplicaSetOptions {
   resolveEveryMs?: number;
   /** How long a replica that refused a connection is passed over, unless a probe finds it ready sooner. */
   downForMs?: number;
+  /** How long a /ready probe may take. */
+  probeTimeoutMs?: number;
 }
+
+/** Probes in a row that got no answer at all before a replica's open sockets are given up. */
+const SILENT_PROBES_TO_DROP = 2;
 
 /**
  * The realtime replicas one gateway sends sockets to, with which of them answer. Each board's
@@ -30,6 +36,10 @@ export class ReplicaSet {
   private readonly downUntil = new Map<string, number>();
   private next = 0;
   private timers: NodeJS.Timeout[] = [];
+  /** Probes in a row each replica did not answer at all (a 503 is an answer). */
+  private readonly silent = new Map<string, number>();
+  /** Client sockets whose upgrade each replica answered, while they are open. */
+  private readonly sockets = new Map<string, Set<Duplex>>();
 
   constructor(private readonly opts: ReplicaSetOptions) {
     // Until the first look-up ends, the URLs as written (an address that resolves to itself).
@@ -70,6 +80,19 @@ export class ReplicaSet {
     return live[this.next++ % live.length];
   }
 
+  /**
+   * `socket` is connected through to `url`. Should that replica stop answering altogether (a hung
+   * or stopped process: nothing comes through, and the y-websocket provider notices only after
+   * 30 s of silence), the gateway closes it, and its provider reconnects to the board's next replica.
+   */
+  track(url: string, socket: Duplex): void {
+    const origin = new URL(url).origin;
+    let set = this.sockets.get(origin);
+    if (!set) this.sockets.set(origin, (set = new Set()));
+    set.add(socket);
+    socket.once('close', () => set.delete(socket));
+  }
+
   /** A connection to `url` failed: its boards go to their second choice for a while. */
   failed(url: string): void {
     const origin = new URL(url).origin;
@@ -104,17 +127,30 @@ export class ReplicaSet {
     this.replicas = next;
   }
 
-  /** Asks each replica's /ready: one that answers 200 is up again at once, one that does not is passed over. */
+  /**
+   * Asks each replica's /ready: one that answers 200 is up again at once, one that does not is
+   * passed over. One that answers nothing twice in a row has its open sockets closed too; one that
+   * answers 503 keeps them (it is alive: draining, or waiting for a store, and says so to its clients).
+   */
   private async probe(): Promise<void> {
     await Promise.all(
       this.replicas.map(async (r) => {
         try {
-          const res = await fetch(new URL('/ready', r), { headers: this.opts.headers, signal: AbortSignal.timeout(1_000) });
+          const res = await fetch(new URL('/ready', r), { headers: this.opts.headers, signal: AbortSignal.timeout(this.opts.probeTimeoutMs ?? 1_000) });
           await res.body?.cancel();
+          this.silent.delete(r);
           if (res.ok) this.downUntil.delete(r);
           else this.failed(r);
         } catch {
           this.failed(r);
+          const misses = (this.silent.get(r) ?? 0) + 1;
+          this.silent.set(r, misses);
+          const open = this.sockets.get(r);
+          if (misses >= SILENT_PROBES_TO_DROP && open && open.size > 0) {
+            this.opts.logger.warn({ replica: r, sockets: open.size }, 'realtime replica answers nothing; closing its sockets so their clients reconnect elsewhere');
+            for (const socket of open) socket.destroy();
+            open.clear();
+          }
         }
       }),
     );

@@ -37,9 +37,12 @@ describe('rendezvous hashing', () => {
   });
 });
 
-/** A stand-in realtime replica: answers /ready, and each socket with its own name. */
+/** A stand-in realtime replica: answers /ready (as `ready` says), and each socket with its own name. */
 async function replica(name: string, port = 0) {
+  const ready = { mode: 'ok' as 'ok' | 'unavailable' | 'silent' };
   const server = http.createServer((req, res) => {
+    if (req.url === '/ready' && ready.mode === 'silent') return; // a stopped process: no answer at all
+    if (req.url === '/ready' && ready.mode === 'unavailable') return void res.writeHead(503).end('{}');
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ replica: name, url: req.url }));
   });
@@ -48,6 +51,7 @@ async function replica(name: string, port = 0) {
   const running = await listen(server, port, '127.0.0.1');
   return {
     name,
+    ready,
     port: running.port,
     url: `http://127.0.0.1:${running.port}`,
     /** Gone as a killed process is: sockets dropped, the port refusing. */
@@ -193,6 +197,53 @@ describe('a realtime replica that accepts connections but never answers', () => 
       await gw.close();
       await ok.kill();
       await new Promise((r) => hung.close(r));
+    }
+  });
+});
+
+describe('a realtime replica that stops answering with sockets open', () => {
+  it('has its sockets closed after two silent probes, and keeps them through a 503', async () => {
+    const a = await replica('a');
+    const b = await replica('b');
+    const urls = [a.url, b.url].sort();
+    const boards = Array.from({ length: 50 }, (_, i) => `board-${i}`);
+    const onA = boards.find((x) => rendezvous(x, urls) === a.url)!;
+    const onB = boards.find((x) => rendezvous(x, urls) === b.url)!;
+    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: urls.join(',') });
+    const set = new ReplicaSet({ urls, logger: createLogger('gateway', 'silent'), probeEveryMs: 100, probeTimeoutMs: 100, downForMs: 60_000 });
+    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
+    await gateway.start?.();
+    const gw = await listen(gateway.app, 0, '127.0.0.1');
+    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+    const openSocket = (board: string) =>
+      new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${gw.port}/yjs/${board}?token=t`);
+        const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+        ws.once('message', () => resolve({ ws, closed }));
+        ws.once('error', reject);
+      });
+    try {
+      const toA = await openSocket(onA);
+      const toB = await openSocket(onB);
+      // b says it is not ready: it is alive, so its sockets stay (it closes them itself when it must).
+      b.ready.mode = 'unavailable';
+      const stillOpen = await Promise.race([toB.closed.then(() => false), new Promise((r) => setTimeout(() => r(true), 600))]);
+      expect(stillOpen).toBe(true);
+      b.ready.mode = 'ok';
+      // a answers nothing: its socket is closed by the gateway, and the board's next socket goes to b.
+      const started = Date.now();
+      a.ready.mode = 'silent';
+      await toA.closed;
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await new Promise((r) => setTimeout(r, 250)); // b's next probe answers 200 again
+      expect(await socketReaches(gw.port, onA)).toBe('b');
+      expect(toB.ws.readyState).toBe(WebSocket.OPEN);
+      toB.ws.close();
+    } finally {
+      set.stop();
+      await gw.close();
+      a.ready.mode = 'ok';
+      await Promise.all([a.kill(), b.kill()]);
     }
   });
 });
