@@ -62,6 +62,18 @@ async function replica(name: string, port = 0) {
   };
 }
 
+const quiet = createLogger('gateway', 'silent');
+
+/** A gateway over `set`, listening with its upgrades wired, as the runner wires them. */
+async function gatewayOver(set: ReplicaSet, env: Record<string, string> = {}, registry?: Registry) {
+  const config = GatewayConfigSchema.parse(env);
+  const gateway = createGateway({ config, logger: quiet, targets: { realtime: { replicas: set } }, registry });
+  await gateway.start?.();
+  const server = await listen(gateway.app, 0, '127.0.0.1');
+  server.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+  return server;
+}
+
 /** Which replica a socket for `board` reached through the gateway, or the close/error that met it. */
 function socketReaches(gatewayPort: number, board: string): Promise<string> {
   return new Promise((resolve) => {
@@ -83,13 +95,9 @@ describe('gateway with several realtime replicas', () => {
 
   beforeAll(async () => {
     replicas = await Promise.all(['r1', 'r2', 'r3'].map((n) => replica(n)));
-    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: replicas.map((r) => r.url).join(', ') });
-    set = new ReplicaSet({ urls: config.REALTIME_REPLICA_URLS, logger: createLogger('gateway', 'silent'), probeEveryMs: 100, downForMs: 60_000 });
+    set = new ReplicaSet({ urls: replicas.map((r) => r.url), logger: quiet, probeEveryMs: 100, downForMs: 60_000 });
     registry = createRegistry('gateway');
-    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } }, registry });
-    await gateway.start?.();
-    gw = await listen(gateway.app, 0, '127.0.0.1');
-    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+    gw = await gatewayOver(set, {}, registry);
   });
   afterAll(async () => {
     set?.stop();
@@ -148,12 +156,9 @@ describe('gateway with several realtime replicas', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE while no replica is known', async () => {
-    const empty = new ReplicaSet({ urls: [], logger: createLogger('gateway', 'silent') });
-    const config = GatewayConfigSchema.parse({});
-    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: empty } } });
-    const server = await listen(gateway.app, 0, '127.0.0.1');
+    const server = await gatewayOver(new ReplicaSet({ urls: [], logger: quiet }));
     try {
-      const res = await fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/yjs/images/b/abc`);
+      const res = await fetch(`http://127.0.0.1:${server.port}/yjs/images/b/abc`);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
     } finally {
@@ -178,12 +183,10 @@ describe('a realtime replica that accepts connections but never answers', () => 
     const ok = await replica('ok');
     const urls = [hungUrl, ok.url].sort();
     const board = Array.from({ length: 50 }, (_, i) => `board-${i}`).find((b) => rendezvous(b, urls) === hungUrl)!;
-    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: urls.join(','), UPGRADE_TIMEOUT_MS: '300' });
-    // No start(): no /ready probes, so only the upgrade's own timeout can find the hung replica out.
-    const set = new ReplicaSet({ urls: config.REALTIME_REPLICA_URLS, logger: createLogger('gateway', 'silent') });
-    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
-    const gw = await listen(gateway.app, 0, '127.0.0.1');
-    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+    // No /ready probes (start does nothing): only the upgrade's own timeout can find the hung replica out.
+    const set = new ReplicaSet({ urls, logger: quiet });
+    set.start = async () => {};
+    const gw = await gatewayOver(set, { UPGRADE_TIMEOUT_MS: '300' });
     try {
       const started = Date.now();
       expect(await socketReaches(gw.port, board)).toBe('refused');
@@ -209,12 +212,8 @@ describe('a realtime replica that stops answering with sockets open', () => {
     const boards = Array.from({ length: 50 }, (_, i) => `board-${i}`);
     const onA = boards.find((x) => rendezvous(x, urls) === a.url)!;
     const onB = boards.find((x) => rendezvous(x, urls) === b.url)!;
-    const config = GatewayConfigSchema.parse({ REALTIME_REPLICA_URLS: urls.join(',') });
-    const set = new ReplicaSet({ urls, logger: createLogger('gateway', 'silent'), probeEveryMs: 100, probeTimeoutMs: 100, downForMs: 60_000 });
-    const gateway = createGateway({ config, logger: createLogger('gateway', 'silent'), targets: { realtime: { replicas: set } } });
-    await gateway.start?.();
-    const gw = await listen(gateway.app, 0, '127.0.0.1');
-    gw.server.on('upgrade', (req, socket, head) => gateway.handleUpgrade!(req, socket, head));
+    const set = new ReplicaSet({ urls, logger: quiet, probeEveryMs: 100, probeTimeoutMs: 100, downForMs: 60_000 });
+    const gw = await gatewayOver(set);
     const openSocket = (board: string) =>
       new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${gw.port}/yjs/${board}?token=t`);
