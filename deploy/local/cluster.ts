@@ -125,12 +125,13 @@ export async function startCluster(
     for (const [i, d] of definitions.entries()) {
       services[d.name] = await launch(SERVICE_PACKAGES[i]!, d.name, { REPLICA_ID: `${d.name}-1` }, ports[i]);
     }
-    const realtimeReplicas = [services.realtime!];
     let replicas = 1;
-    while (replicas < (opts.realtimeReplicas ?? 1)) {
+    const launchRealtimeReplica = () => {
       replicas++;
-      realtimeReplicas.push(await launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` }));
-    }
+      return launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` });
+    };
+    const realtimeReplicas = [services.realtime!];
+    while (realtimeReplicas.length < (opts.realtimeReplicas ?? 1)) realtimeReplicas.push(await launchRealtimeReplica());
     const gateway = await loadDefinition(GATEWAY_PACKAGE);
     services[gateway.name] = await launch(
       GATEWAY_PACKAGE,
@@ -151,10 +152,7 @@ export async function startCluster(
       internalToken,
       services,
       realtimeReplicas,
-      async startRealtimeReplica() {
-        replicas++;
-        return launch('@wb/realtime', 'realtime', { REPLICA_ID: `realtime-${replicas}` });
-      },
+      startRealtimeReplica: launchRealtimeReplica,
       stop: stopAll,
     };
   } catch (err) {
