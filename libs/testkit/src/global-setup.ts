@@ -2,17 +2,21 @@
  * Vitest global set-up: one embedded PostgreSQL for the whole run. Test files then get a fresh
  * database on it from `startPostgres()` (about 50 ms instead of a second for a new server), so no
  * file sees another's rows and the run starts one server instead of one per file.
- * The address travels as WB_TEST_PG_URL, which the test workers inherit.
+ * The address travels as WB_TEST_PG_URL, which the test workers inherit. Everything the run
+ * writes to the temporary directory goes under one directory of its own, removed at the end
+ * (run-tmpdir.ts).
  */
 import { rm } from 'node:fs/promises';
 import { startEmbeddedPostgres } from '@wb/db';
 import { tempDir } from './processes.ts';
+import { useRunTmpdir } from './run-tmpdir.ts';
 import { SHARED_PG_ENV } from './shared-env.ts';
 
 export { SHARED_PG_ENV };
 
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env[SHARED_PG_ENV]) return async () => {}; // an outer run already shares one
+  const removeRunTmpdir = await useRunTmpdir();
   const dir = await tempDir('pg-shared');
   const pg = await startEmbeddedPostgres({ dataDir: `${dir}/data`, database: 'postgres' });
   process.env[SHARED_PG_ENV] = pg.url;
@@ -20,5 +24,6 @@ export default async function setup(): Promise<() => Promise<void>> {
     delete process.env[SHARED_PG_ENV];
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
+    await removeRunTmpdir();
   };
 }
