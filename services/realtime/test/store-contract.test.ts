@@ -43,8 +43,11 @@ function contract(name: string, make: () => Promise<DocumentStore>) {
       const state = Y.encodeStateAsUpdate(doc);
       const v = await store.saveState(id, { expectedVersion: 0, state, hash: stateHash(state), objectsCount: 2, status: 'small', logIds: first.log.map((e) => e.id) });
       expect(v).toBe(1);
-      // A second writer that read version 0 loses.
-      expect(await store.saveState(id, { expectedVersion: 0, state, hash: 'x', objectsCount: 2, status: 'small', logIds: [] })).toBeNull();
+      // A second writer that read version 0 loses, and neither deletes the log it read nor adds a snapshot.
+      const allIds = (await store.load(id)).log.map((e) => e.id);
+      expect(await store.saveState(id, { expectedVersion: 0, state, hash: 'x', objectsCount: 2, status: 'small', logIds: allIds })).toBeNull();
+      expect(await store.saveState(id, { expectedVersion: 7, state, hash: 'x', objectsCount: 2, status: 'small', logIds: allIds })).toBeNull();
+      expect((await store.listSnapshots(id)).map((s) => s.version)).toEqual([1]);
 
       const after = await store.load(id);
       expect(after.version).toBe(1);

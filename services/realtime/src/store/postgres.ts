@@ -41,6 +41,42 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
            SELECT u.board_id, substring($2::bytea FROM u.start FOR u.length)
            FROM unnest($1::text[], $3::int[], $4::int[]) AS u(board_id, start, length)${nowait}`,
   };
+  // The stored state (id NULL, first) and then the log in order, from one snapshot.
+  const loadDocument = {
+    name: 'realtime_load_document',
+    text: `SELECT NULL::bigint AS id, state AS data, version, hash FROM board_documents WHERE board_id = $1
+           UNION ALL
+           SELECT id, update, NULL, NULL FROM board_updates WHERE board_id = $1
+           ORDER BY id NULLS FIRST`,
+  };
+  // $1 board, $2 state, $3 new version, $4 hash, $5 objects, $6 expected version, $7 snapshot id,
+  // $8 status, $9 log ids folded into the state.
+  const afterSave = `,
+    snapshot AS (
+      INSERT INTO board_snapshots (id, board_id, version, blob_size, objects_count, status)
+      SELECT $7::uuid, $1, version, octet_length($2::bytea), $5, $8 FROM saved
+    ),
+    folded AS (
+      DELETE FROM board_updates WHERE board_id = $1 AND id = ANY($9::bigint[]) AND EXISTS (SELECT 1 FROM saved)
+    )
+    SELECT version FROM saved`;
+  const saveFirstState = {
+    name: 'realtime_save_first_state',
+    text: `WITH saved AS (
+      INSERT INTO board_documents (board_id, state, version, hash, objects_count)
+      SELECT $1, $2, $3, $4, $5 WHERE $6::int = 0
+      ON CONFLICT (board_id) DO NOTHING
+      RETURNING version
+    )${afterSave}`,
+  };
+  const saveNextState = {
+    name: 'realtime_save_next_state',
+    text: `WITH saved AS (
+      UPDATE board_documents SET state = $2, version = $3, hash = $4, objects_count = $5, updated_at = now()
+      WHERE board_id = $1 AND version = $6
+      RETURNING version
+    )${afterSave}`,
+  };
   const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
   return {
     async init() {
@@ -48,19 +84,18 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
     },
 
     async load(boardId): Promise<StoredDocument> {
-      // One snapshot of both tables, so a compaction in between cannot make the log look empty.
-      return withTransaction(pool, async (c) => {
-        await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        const doc = await c.query('SELECT state, version, hash FROM board_documents WHERE board_id = $1', [boardId]);
-        const log = await c.query('SELECT id, update FROM board_updates WHERE board_id = $1 ORDER BY id', [boardId]);
-        const row = doc.rows[0];
-        return {
-          state: row ? bytes(row.state) : null,
-          version: row?.version ?? 0,
-          hash: row?.hash ?? null,
-          log: log.rows.map((r) => ({ id: String(r.id), update: bytes(r.update) })),
-        };
-      });
+      // One statement sees one snapshot of both tables, so a compaction in between cannot make the
+      // log look empty; and it is one round trip instead of a transaction's five (a board opens, and
+      // every compaction reads it: on the embedded machine each round trip wakes the database on
+      // the server's own cores).
+      const { rows } = await pool.query({ ...loadDocument, values: [boardId] });
+      const doc = rows[0]?.id === null ? rows[0] : undefined;
+      return {
+        state: doc ? bytes(doc.data) : null,
+        version: doc?.version ?? 0,
+        hash: doc?.hash ?? null,
+        log: (doc ? rows.slice(1) : rows).map((r) => ({ id: String(r.id), update: bytes(r.data) })),
+      };
     },
 
     async storedVersion(boardId) {
@@ -93,31 +128,14 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
     },
 
     async saveState(boardId, s: NewState) {
-      return withTransaction(pool, async (c) => {
-        const version = s.expectedVersion + 1;
-        const state = Buffer.from(s.state);
-        const r =
-          s.expectedVersion === 0
-            ? await c.query(
-                `INSERT INTO board_documents (board_id, state, version, hash, objects_count) VALUES ($1, $2, 1, $3, $4)
-                 ON CONFLICT (board_id) DO NOTHING`,
-                [boardId, state, s.hash, s.objectsCount],
-              )
-            : await c.query(
-                `UPDATE board_documents SET state = $2, version = $3, hash = $4, objects_count = $5, updated_at = now()
-                 WHERE board_id = $1 AND version = $6`,
-                [boardId, state, version, s.hash, s.objectsCount, s.expectedVersion],
-              );
-        if (r.rowCount === 0) return null;
-        await c.query(
-          'INSERT INTO board_snapshots (id, board_id, version, blob_size, objects_count, status) VALUES ($1, $2, $3, $4, $5, $6)',
-          [randomUUID(), boardId, version, s.state.byteLength, s.objectsCount, s.status],
-        );
-        if (s.logIds.length > 0) {
-          await c.query('DELETE FROM board_updates WHERE board_id = $1 AND id = ANY($2::bigint[])', [boardId, s.logIds]);
-        }
-        return version;
+      // The new state, its snapshot row and the folded log go in one statement (one transaction,
+      // one round trip): the snapshot and the delete happen only when the version check passed.
+      const state = Buffer.from(s.state);
+      const { rows } = await pool.query({
+        ...(s.expectedVersion === 0 ? saveFirstState : saveNextState),
+        values: [boardId, state, s.expectedVersion + 1, s.hash, s.objectsCount, s.expectedVersion, randomUUID(), s.status, s.logIds],
       });
+      return rows.length > 0 ? (rows[0].version as number) : null;
     },
 
     async deleteLog(boardId, ids) {
