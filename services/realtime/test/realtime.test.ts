@@ -131,6 +131,30 @@ describe('roles enforced on the server', () => {
     expect(getObjects(viewer.doc).has('hack')).toBe(true); // only in the viewer's own copy
   });
 
+  it("counts a reaction's bytes in the board's size once (MAX_DOC_BYTES is checked against it)", async () => {
+    const owner = await platform.user('Соня');
+    const { id } = await platform.board(owner, []);
+    const ownerP = track(provider(rt.wsUrl, id, owner.token));
+    await synced(ownerP);
+    addObject(ownerP.doc, sticky('s1'));
+    const room = rt.service.server.rooms.get(id)!;
+    await eventually(() => expect(room.doc.getMap('objects').has('s1')).toBe(true));
+    await rt.service.server.settled(room);
+    // Every change of the server's copy, as Yjs encodes it: what the size should grow by.
+    let grown = 0;
+    const count = (u: Uint8Array) => (grown += u.byteLength);
+    room.doc.on('update', count);
+    const before = room.size;
+    const raw = rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`);
+    await raw.opened;
+    for (let i = 0; i < 10; i++) raw.ws.send(encodeCustom({ type: 'reaction', objectId: 's1', emoji: '👍', requestId: i }));
+    await eventually(() => expect(customAnswers(raw.messages)).toHaveLength(10));
+    raw.ws.close();
+    room.doc.off('update', count);
+    expect(grown).toBeGreaterThan(0);
+    expect(room.size - before).toBe(grown);
+  });
+
   it('a guest cannot react (socket or HTTP)', async () => {
     const owner = await platform.user('Гоша');
     const { id, links } = await platform.board(owner, ['guest']);

@@ -331,7 +331,9 @@ export class RealtimeServer {
   /** Every change of the in-memory copy; all of them are durable already except reactions. */
   private onDocUpdate(room: Room, update: Uint8Array, origin: unknown): void {
     room.changed();
-    room.size += update.byteLength;
+    // A commit is counted by onDurable, update by update: its merge also holds the reactions,
+    // which were counted when they were applied.
+    if (origin !== Origin.COMMITTED) room.size += update.byteLength;
     if (origin !== Origin.LOAD) room.dirty = true;
     if (origin === Origin.SERVER) {
       // A reaction is applied at once (its outcome is the answer) and shown once it is durable.
@@ -384,6 +386,7 @@ export class RealtimeServer {
               failed = conn;
               Y.applyUpdate(room.doc, update, Origin.COMMITTED);
               failed = null;
+              room.size += update.byteLength;
             }
           },
           Origin.COMMITTED,
