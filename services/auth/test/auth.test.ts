@@ -42,7 +42,7 @@ describe('register', () => {
       name: 'Анна',
       email, // trimmed, case kept
       isAdmin: false,
-      plan_name: null,
+      plan_name: 'Free',
       boards_count: 0,
       created_at: expect.any(String),
       settings: {},

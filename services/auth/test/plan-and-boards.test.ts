@@ -31,7 +31,9 @@ describe('plan_name and boards_count from billing and boards events', () => {
   it('follow entitlements.changed and board.created / board.deleted, without waiting for the cache', async () => {
     const u = await register(auth.base);
     const me = () => call(auth.base, 'GET', '/api/auth/verify', { token: u.accessToken });
-    expect((await me()).body.user).toMatchObject({ plan_name: null, boards_count: 0 });
+    // Billing has not spoken yet: no subscription, so Free (the register answer says so too).
+    expect(u.user.plan_name).toBe('Free');
+    expect((await me()).body.user).toMatchObject({ plan_name: 'Free', boards_count: 0 });
 
     const entitlements = (planName: string) =>
       newEvent(

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@wb/contracts';
+import { FREE_PLAN_NAME, type PublicUser } from '@wb/contracts';
 
 /** A users row as the store reads it (column names as in SQL). */
 export interface UserRow {
@@ -18,7 +18,9 @@ export function toPublicUser(row: UserRow): PublicUser {
     name: row.name,
     email: row.email,
     isAdmin: row.is_admin,
-    plan_name: row.plan_name,
+    // Null until billing's first entitlements.changed for the user arrives (a moment after
+    // registering): a user billing has not spoken about has no subscription, which is Free.
+    plan_name: row.plan_name ?? FREE_PLAN_NAME,
     boards_count: row.boards_count,
     created_at: row.created_at,
     settings: row.settings ?? {},
