@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wb/db';
 import { tempDir } from './processes.ts';
@@ -15,11 +16,22 @@ export interface StartPostgresOptions {
 /**
  * A real PostgreSQL for one test file: a new empty database on the run's shared server when Vitest's
  * global set-up started one, else a fresh server in a temporary directory (about a second).
- * `stop()` drops that database (or stops that server).
+ * `stop()` drops that database (or stops that server and removes its directory).
  */
 export async function startPostgres(opts: StartPostgresOptions = {}): Promise<EmbeddedPostgresHandle> {
   const shared = process.env[SHARED_PG_ENV];
-  if (!shared || opts.dedicated) return startEmbeddedPostgres({ dataDir: `${await tempDir('pg')}/data` });
+  if (!shared || opts.dedicated) {
+    const dir = await tempDir('pg');
+    const server = await startEmbeddedPostgres({ dataDir: `${dir}/data` });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        // Outside a Vitest run (the benches) nobody else removes it: 100–500 MiB a server.
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const url = await createDatabase(shared);
   const name = new URL(url).pathname.slice(1);
   return {

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { connect, StringCodec } from 'nats';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
@@ -64,13 +66,17 @@ describe('startPostgres', () => {
     }
   });
 
-  it('starts a server of its own when asked (tests that stop or kill PostgreSQL)', async () => {
+  it('starts a server of its own when asked (tests that stop or kill PostgreSQL), and stop() removes its directory', async () => {
+    const dirs = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith('wb-pg-'));
+    const before = dirs();
     const own = await startPostgres({ dedicated: true });
     try {
       expect(new URL(own.url).port).not.toBe(new URL(process.env.WB_TEST_PG_URL!).port);
+      expect(dirs().length).toBe(before.length + 1);
     } finally {
       await own.stop();
     }
+    expect(dirs()).toEqual(before);
   });
 });
 
