@@ -8,13 +8,15 @@
  * A run killed before its teardown leaves its directory behind: the next run removes every run
  * directory whose owner process is gone.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 const PREFIX = 'wb-run-';
 const OWNER = 'owner.pid';
+/** A run directory without its owner file is another run's that is just starting, until it is this old. */
+const STARTING_MS = 60_000;
 
 function alive(pid: number): boolean {
   try {
@@ -25,7 +27,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Run directories in `parent` whose owner is gone (or never wrote its pid). */
+/** Run directories in `parent` whose owner is gone (or never wrote its pid, long ago). */
 export function staleRunDirs(parent: string): string[] {
   let names: string[];
   try {
@@ -38,7 +40,7 @@ export function staleRunDirs(parent: string): string[] {
     .map((n) => path.join(parent, n))
     .filter((dir) => {
       const file = path.join(dir, OWNER);
-      if (!existsSync(file)) return true;
+      if (!existsSync(file)) return Date.now() - statSync(dir).mtimeMs > STARTING_MS;
       const pid = Number(readFileSync(file, 'utf8').trim());
       return !Number.isInteger(pid) || pid <= 0 || (pid !== process.pid && !alive(pid));
     });

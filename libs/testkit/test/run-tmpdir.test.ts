@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,13 +26,16 @@ describe('the run temporary directory', () => {
     expect(process.env.TMPDIR).toBe(before);
   });
 
-  it('counts as stale the run directories whose owner is gone, not those of a live run or other files', async () => {
+  it('counts as stale the run directories whose owner is gone, not those of a live or starting run, nor other files', async () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'wb-stale-test-'));
     const dead = path.join(parent, 'wb-run-dead');
     const live = path.join(parent, 'wb-run-live');
     const noOwner = path.join(parent, 'wb-run-noowner');
+    const starting = path.join(parent, 'wb-run-starting');
     const other = path.join(parent, 'wb-pg-other');
-    for (const d of [dead, live, noOwner, other]) mkdirSync(d);
+    for (const d of [dead, live, noOwner, starting, other]) mkdirSync(d);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(noOwner, anHourAgo, anHourAgo);
     writeFileSync(path.join(dead, 'owner.pid'), String(await deadPid()));
     writeFileSync(path.join(live, 'owner.pid'), String(process.ppid));
     writeFileSync(path.join(other, 'owner.pid'), String(await deadPid()));

@@ -64,6 +64,7 @@ export function createPostgresStore(pool: Pool, opts: PostgresStoreOptions = {})
     name: 'realtime_save_first_state',
     text: `WITH saved AS (
       INSERT INTO board_documents (board_id, state, version, hash, objects_count)
+      -- $6 is always 0 here; named so both statements take the same parameters.
       SELECT $1, $2, $3, $4, $5 WHERE $6::int = 0
       ON CONFLICT (board_id) DO NOTHING
       RETURNING version
