@@ -6,7 +6,6 @@
  * writes to the temporary directory goes under one directory of its own, removed at the end
  * (run-tmpdir.ts).
  */
-import { rm } from 'node:fs/promises';
 import { startEmbeddedPostgres } from '@wb/db';
 import { tempDir } from './processes.ts';
 import { useRunTmpdir } from './run-tmpdir.ts';
@@ -23,7 +22,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     delete process.env[SHARED_PG_ENV];
     await pg.stop();
-    await rm(dir, { recursive: true, force: true });
-    await removeRunTmpdir();
+    await removeRunTmpdir(); // with the server's directory in it
   };
 }
