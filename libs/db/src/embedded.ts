@@ -10,14 +10,35 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
+/** Linux's default ephemeral range starts here: listen(0) and outgoing connections take ports above it. */
+const EPHEMERAL_FROM = 32_768;
+const PICK_FROM = 20_000;
+
+/**
+ * A port that is free now, for a server to listen on, and perhaps to stop and start again on.
+ * Picked at random below the kernel's ephemeral range: a port the kernel handed out for listen(0)
+ * could be handed out again (every test's HTTP server listens on 0) while a test's server is down
+ * between its stop and its start, and the restart then found it taken.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (EPHEMERAL_FROM - PICK_FROM));
+    if ((await listenOnce(port)) !== null) return port;
+  }
+  const port = await listenOnce(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return port;
+}
+
+/** Listens on `port` of 127.0.0.1 and closes again: the port it got, or null when it was taken. */
+function listenOnce(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const got = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(got));
     });
   });
 }

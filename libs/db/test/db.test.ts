@@ -1,10 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, startPostgres } from '@wb/testkit';
 import {
   createPool,
+  freePort,
   migrate,
   pingDatabase,
   QUERY_TIMEOUT_MESSAGE,
@@ -209,6 +211,22 @@ describe('embedded PostgreSQL', () => {
       await p2.end();
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('freePort', () => {
+  it('gives ports below the ephemeral range (where listen(0) takes them) that can be listened on', async () => {
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(32_768);
+      const srv = net.createServer();
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise((resolve) => srv.close(resolve));
     }
   });
 });
