@@ -78,6 +78,8 @@ export async function startEmbeddedPostgres(opts: {
   const password = 'postgres';
   const socketDir = await localSocketDir(dataDir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  /** The server's last lines of output, for the error when it does not start. */
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -87,11 +89,22 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: serverFlags(socketDir),
-    onLog: opts.onLog ?? (() => {}),
+    onLog: (line: string) => {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      opts.onLog?.(line);
+    },
     onError: (e: unknown) => opts.onLog?.(String(e)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    // The package rejects with nothing when the server exits before it is ready (a taken port, a
+    // data directory in use): what the server said is the only clue.
+    if (err instanceof Error) throw err;
+    throw new Error(`PostgreSQL (port ${port}, ${dataDir}) exited before it was ready:\n${recent.join('').trim()}`, { cause: err });
+  }
   const database = opts.database ?? 'whiteboard';
   const client = pg.getPgClient();
   await client.connect();

@@ -215,6 +215,19 @@ describe('embedded PostgreSQL', () => {
   });
 });
 
+describe('embedded PostgreSQL that cannot start', () => {
+  it('says what the server said, instead of rejecting with nothing', async () => {
+    const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'wb-embedded-busy-')), 'data');
+    const running = await startEmbeddedPostgres({ dataDir });
+    try {
+      // A second server on the same data directory exits at once: the first one holds its lock.
+      await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/exited before it was ready:[\s\S]*postmaster\.pid/);
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
 describe('freePort', () => {
   it('gives ports below the ephemeral range (where listen(0) takes them) that can be listened on', async () => {
     for (let i = 0; i < 20; i++) {
