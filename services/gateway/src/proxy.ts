@@ -5,6 +5,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { redactUrl, type Logger } from '@wb/service-kit';
 import { ERRORS } from '@wb/contracts';
 import type { ReplicaSet } from './replicas.ts';
+import { boardInBody, boardOfRealtimeBody, MAX_ROUTED_BODY_BYTES } from './domain/rendezvous.ts';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -25,7 +26,12 @@ export interface Forwarder {
   upgrade?: UpgradeHandler;
 }
 
-type RoutedRequest = IncomingMessage & { routedTo?: string };
+type RoutedRequest = IncomingMessage & {
+  routedTo?: string;
+  /** A body read here to find its board, forwarded as it came. */
+  rawBody?: Buffer;
+  bodyBoard?: string;
+};
 
 /** Errors that say the replica is not there (as opposed to a request that went wrong on it). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -69,7 +75,7 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       target: target.url,
       router: replicas
         ? (req) => {
-            const chosen = replicas.targetFor((req.url ?? '').split('?')[0] ?? '');
+            const chosen = replicas.targetFor((req.url ?? '').split('?')[0] ?? '', (req as RoutedRequest).bodyBoard);
             (req as RoutedRequest).routedTo = chosen;
             // Never undefined here: the forwarder below answers 503 while no replica is known.
             return chosen!;
@@ -81,6 +87,11 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       xfwd: true,
       proxyTimeout: 60_000,
       on: {
+        // The body was read to route it: the stream has ended, so its bytes are written here.
+        proxyReq: (proxyReq, req) => {
+          const body = (req as RoutedRequest).rawBody;
+          if (body) proxyReq.write(body);
+        },
         error: (err, req, resOrSocket) => {
           const routedTo = (req as RoutedRequest).routedTo;
           if (replicas && routedTo && UNREACHABLE.has((err as NodeJS.ErrnoException).code ?? '')) replicas.failed(routedTo);
@@ -95,7 +106,23 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
     });
     const none = () => replicas !== undefined && replicas.live().length === 0;
     return {
-      http: (req, res, next) => (none() ? unavailable(res, req.id) : void proxy(req, res, next)),
+      http: (req, res, next) => {
+        if (none()) return unavailable(res, req.id);
+        const length = Number(req.headers['content-length']);
+        if (!replicas || !boardInBody(req.method, (req.url ?? '').split('?')[0] ?? '') || !(length > 0 && length <= MAX_ROUTED_BODY_BYTES)) {
+          return void proxy(req, res, next);
+        }
+        // Force-save and reactions go to the replica that holds their board's sockets (no relay
+        // hop, no second copy of the board loaded for one call); a chunked or long body is not
+        // held back for that and goes to any replica.
+        readAll(req).then(
+          (body) => {
+            Object.assign(req as RoutedRequest, { rawBody: body, bodyBoard: boardOfRealtimeBody(body) });
+            void proxy(req, res, next);
+          },
+          () => res.destroy(),
+        );
+      },
       upgrade: (req, socket, head) => {
         if (none()) return void socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
         answerWithin(socket, upgradeTimeoutMs, () => {
@@ -111,4 +138,14 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
     };
   }
   return { http: (req, res) => unavailable(res, req.id) };
+}
+
+function readAll(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => req.readableEnded || reject(new Error('the client went away mid-body')));
+  });
 }

@@ -73,9 +73,8 @@ export class ReplicaSet {
   }
 
   /** Where a request for `path` goes: its board's replica, or the next one in turn. */
-  targetFor(path: string): string | undefined {
+  targetFor(path: string, board = boardOfRealtimePath(path)): string | undefined {
     const live = this.live();
-    const board = boardOfRealtimePath(path);
     if (board !== undefined) return rendezvous(board, live);
     return live[this.next++ % live.length];
   }

@@ -43,8 +43,12 @@ async function replica(name: string, port = 0) {
   const server = http.createServer((req, res) => {
     if (req.url === '/ready' && ready.mode === 'silent') return; // a stopped process: no answer at all
     if (req.url === '/ready' && ready.mode === 'unavailable') return void res.writeHead(503).end('{}');
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ replica: name, url: req.url }));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ replica: name, url: req.url, body: Buffer.concat(chunks).toString('latin1') }));
+    });
   });
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => ws.send(name)));
@@ -118,7 +122,40 @@ describe('gateway with several realtime replicas', () => {
     // The twelve boards use all three replicas (the choice is fixed by the names).
     expect(new Set(where.values()).size).toBe(3);
     const image = (await (await fetch(`http://127.0.0.1:${gw.port}/yjs/images/${boards[0]}/abc`)).json()) as { replica: string; url: string };
-    expect(image).toEqual({ replica: where.get(boards[0]!), url: `/yjs/images/${boards[0]}/abc` });
+    expect(image).toEqual({ replica: where.get(boards[0]!), url: `/yjs/images/${boards[0]}/abc`, body: '' });
+  });
+
+  it("sends force-save and reactions to the replica of the board their body names, the body unchanged", async () => {
+    const post = async (path: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+      (await (await fetch(`http://127.0.0.1:${gw.port}${path}`, { method: 'POST', headers, body })).json()) as { replica: string; url: string; body: string };
+    const where = (b: string) => byName(rendezvous(b, replicas.map((r) => r.url).sort())!);
+    for (const b of boards) {
+      // A lone surrogate escaped, a NUL escaped: bytes as they came, the replica judges them.
+      const reaction = `{"boardId":"${b}","objectId":"o\\ud800\\u0000","emoji":"👍"}`;
+      const got = await post('/yjs/reactions', reaction);
+      expect(got).toEqual({ replica: where(b), url: '/yjs/reactions', body: Buffer.from(reaction).toString('latin1') });
+      expect((await post('/yjs/force-save?x=1', JSON.stringify({ boardId: b, clearData: true }))).replica).toBe(where(b));
+    }
+    // No board to be found: forwarded all the same (to some replica), bytes unchanged, for it to answer.
+    const seen = new Set<string>();
+    for (const body of ['{"boardId":', '{"boardId":"../x"}', 'null', new Uint8Array([0xff, 0xfe, 0x00])]) {
+      const got = await post('/yjs/reactions', body);
+      expect(got.body).toBe(Buffer.from(body).toString('latin1'));
+      seen.add(got.replica);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    // A chunked body is not held back to be read: it still arrives whole.
+    const chunked = await new Promise<{ body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: gw.port, path: '/yjs/reactions', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve(JSON.parse(text)));
+      });
+      req.on('error', reject);
+      req.write('{"boardId":');
+      req.end(`"${boards[0]}"}`);
+    });
+    expect(chunked.body).toBe(`{"boardId":"${boards[0]}"}`);
   });
 
   it('moves only the boards of a replica that dies, and brings them back when it returns', async () => {

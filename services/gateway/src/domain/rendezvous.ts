@@ -21,12 +21,31 @@ export function rendezvous<T extends string>(key: string, candidates: readonly T
 
 /**
  * The board a realtime path is about, when the path names one: the socket (`/yjs/<boardId>`),
- * its images and the snapshot debugging routes. Anything else (force-save, reactions: the board
- * id is in the body) may go to any replica; the relay keeps them all in step.
+ * its images and the snapshot debugging routes. Force-save and reactions name it in their body
+ * (boardOfRealtimeBody); anything else may go to any replica, the relay keeps them all in step.
  */
 export function boardOfRealtimePath(path: string): string | undefined {
   const m = /^\/yjs\/images\/([\w-]{1,64})(?:\/|$)/.exec(path) ?? /^\/api\/boards\/([\w-]{1,64})\/debug(?:\/|$)/.exec(path);
   if (m) return m[1];
   const socket = /^\/yjs\/([\w-]{1,64})\/?$/.exec(path);
   return socket && !['images', 'force-save', 'reactions'].includes(socket[1]!) ? socket[1] : undefined;
+}
+
+/** Realtime calls whose board is named in the JSON body: `{"boardId": …}`. */
+const BOARD_IN_BODY = new Set(['/yjs/force-save', '/yjs/reactions']);
+/** Their bodies are a board id and a few short fields; a longer one is not read for routing. */
+export const MAX_ROUTED_BODY_BYTES = 16 * 1024;
+
+export function boardInBody(method: string | undefined, path: string): boolean {
+  return method === 'POST' && BOARD_IN_BODY.has(path.replace(/\/$/, ''));
+}
+
+/** The board id of such a body, or undefined when it names none (the replica answers that). */
+export function boardOfRealtimeBody(body: Buffer): string | undefined {
+  try {
+    const boardId = (JSON.parse(body.toString('utf8')) as { boardId?: unknown } | null)?.boardId;
+    return typeof boardId === 'string' && /^[\w-]{1,64}$/.test(boardId) ? boardId : undefined;
+  } catch {
+    return undefined;
+  }
 }
