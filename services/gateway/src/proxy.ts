@@ -118,6 +118,9 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
         readAll(req).then(
           (body) => {
             Object.assign(req as RoutedRequest, { rawBody: body, bodyBoard: boardOfRealtimeBody(body) });
+            // The client's "Expect: 100-continue" was answered here (Node does); passed on, it
+            // would make the proxy skip the hook that writes the body.
+            delete req.headers.expect;
             void proxy(req, res, next);
           },
           () => res.destroy(),

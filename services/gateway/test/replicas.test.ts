@@ -156,6 +156,21 @@ describe('gateway with several realtime replicas', () => {
       req.end(`"${boards[0]}"}`);
     });
     expect(chunked.body).toBe(`{"boardId":"${boards[0]}"}`);
+    // curl asks "Expect: 100-continue" for bodies over 1 KiB: the body still arrives whole.
+    const long = JSON.stringify({ boardId: boards[1], objectId: 'x'.repeat(2_000), emoji: '👍' });
+    const expected = await new Promise<{ replica: string; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: gw.port, path: '/yjs/reactions', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(long), expect: '100-continue' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve(JSON.parse(text)));
+        },
+      );
+      req.on('continue', () => req.end(long));
+      req.on('error', reject);
+    });
+    expect(expected).toEqual({ replica: where(boards[1]!), url: '/yjs/reactions', body: Buffer.from(long).toString('latin1') });
   });
 
   it('moves only the boards of a replica that dies, and brings them back when it returns', async () => {
