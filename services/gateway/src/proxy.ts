@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Request, Response, NextFunction } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { redactUrl, type Logger } from '@wb/service-kit';
@@ -35,6 +36,8 @@ type RoutedRequest = IncomingMessage & {
 
 /** Errors that say the replica is not there (as opposed to a request that went wrong on it). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+
+const pathOf = (req: IncomingMessage) => (req.url ?? '').split('?')[0] ?? '';
 
 function unavailable(res: Response, requestId?: string) {
   if (res.headersSent) return;
@@ -75,7 +78,7 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       target: target.url,
       router: replicas
         ? (req) => {
-            const chosen = replicas.targetFor((req.url ?? '').split('?')[0] ?? '', (req as RoutedRequest).bodyBoard);
+            const chosen = replicas.targetFor(pathOf(req), (req as RoutedRequest).bodyBoard);
             (req as RoutedRequest).routedTo = chosen;
             // Never undefined here: the forwarder below answers 503 while no replica is known.
             return chosen!;
@@ -109,13 +112,14 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
       http: (req, res, next) => {
         if (none()) return unavailable(res, req.id);
         const length = Number(req.headers['content-length']);
-        if (!replicas || !boardInBody(req.method, (req.url ?? '').split('?')[0] ?? '') || !(length > 0 && length <= MAX_ROUTED_BODY_BYTES)) {
+        if (!replicas || !boardInBody(req.method, pathOf(req)) || !(length > 0 && length <= MAX_ROUTED_BODY_BYTES)) {
           return void proxy(req, res, next);
         }
         // Force-save and reactions go to the replica that holds their board's sockets (no relay
         // hop, no second copy of the board loaded for one call); a chunked or long body is not
         // held back for that and goes to any replica.
-        readAll(req).then(
+        // Rejects when the client goes away mid-body.
+        buffer(req).then(
           (body) => {
             Object.assign(req as RoutedRequest, { rawBody: body, bodyBoard: boardOfRealtimeBody(body) });
             // The client's "Expect: 100-continue" was answered here (Node does); passed on, it
@@ -141,14 +145,4 @@ export function forwarderFor(name: string, target: ServiceTarget | undefined, lo
     };
   }
   return { http: (req, res) => unavailable(res, req.id) };
-}
-
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-    req.once('close', () => req.readableEnded || reject(new Error('the client went away mid-body')));
-  });
 }
