@@ -275,7 +275,15 @@ describe('hostile input', () => {
       const u = Y.encodeStateAsUpdate(d);
       return encodeUpdate(u.slice(0, u.length - 20));
     })();
-    for (const frame of [garbageUpdate, badVarint, truncated, badAwareness, cutUpdate, new Uint8Array([42]), new Uint8Array(0), Buffer.from('hello')]) {
+    // New to the board (taken as it is, not diffed), its structs whole and its delete set cut short.
+    const cutDeleteSet = (() => {
+      const d = new Y.Doc();
+      d.getMap('objects').set('a', 1);
+      d.getMap('objects').set('a', 2);
+      const u = Y.encodeStateAsUpdate(d);
+      return encodeUpdate(u.slice(0, u.length - 1));
+    })();
+    for (const frame of [garbageUpdate, badVarint, truncated, badAwareness, cutUpdate, cutDeleteSet, new Uint8Array([42]), new Uint8Array(0), Buffer.from('hello')]) {
       const s = rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`);
       await s.opened;
       s.ws.send(frame);

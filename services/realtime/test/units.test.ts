@@ -12,6 +12,7 @@ import { GroupCommit } from '../src/core/group-commit.ts';
 import { binaryFrame } from '../src/core/connection.ts';
 import { createRequire } from 'node:module';
 import { Room } from '../src/core/room.ts';
+import { readUpdateMeta } from '../src/domain/update-meta.ts';
 import { silent } from './helpers.ts';
 
 const limits = { perBoard: 5, anonymousPerBoard: 3, ownerReserve: 2 };
@@ -52,6 +53,42 @@ describe('the state vector of an update\'s clients', () => {
     expect(Buffer.from(room.stateVectorOf([3, 2, 1])).equals(Buffer.from(Y.encodeStateVector(room.doc)))).toBe(true);
     // A client the board never saw: everything of it stays.
     expect(Y.decodeStateVector(room.stateVectorOf([99])).get(99)).toBe(0);
+  });
+});
+
+describe('what the server reads of an incoming update', () => {
+  it('names each client\'s first clock, tells an empty update, and refuses a cut delete set', () => {
+    const a = new Y.Doc();
+    a.clientID = 7;
+    a.getMap('m').set('x', 1);
+    a.getMap('m').set('x', 2); // deletes the first value: a delete set
+    const b = new Y.Doc();
+    b.clientID = 9;
+    b.getMap('m').set('y', 1);
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    const update = Y.encodeStateAsUpdate(b, Y.encodeStateVector(new Y.Doc()));
+    expect(readUpdateMeta(update)).toEqual({ from: new Map([[9, 0], [7, 0]]), empty: false });
+    expect(readUpdateMeta(Y.encodeStateAsUpdate(new Y.Doc())).empty).toBe(true);
+    // Only deletions: not empty.
+    const deletes = Y.encodeStateAsUpdate(a, Y.encodeStateVector(a));
+    expect(readUpdateMeta(deletes)).toEqual({ from: new Map(), empty: false });
+    expect(() => readUpdateMeta(update.slice(0, update.length - 1))).toThrow();
+  });
+
+  it('tells an update the board holds nothing of from one it holds part of', () => {
+    const room = new Room('r');
+    const d = new Y.Doc();
+    d.clientID = 5;
+    d.getMap('m').set('k0', 0);
+    Y.applyUpdate(room.doc, Y.encodeStateAsUpdate(d));
+    const before = Y.encodeStateVector(d);
+    d.getMap('m').set('k1', 1);
+    const next = Y.encodeStateAsUpdate(d, before);
+    expect(room.holdsNoneOf(readUpdateMeta(next).from)).toBe(true);
+    // A reconnect's resend of everything: diffed, and only k1 stays.
+    const all = Y.encodeStateAsUpdate(d);
+    expect(room.holdsNoneOf(readUpdateMeta(all).from)).toBe(false);
+    expect(Buffer.from(Y.diffUpdate(all, room.stateVectorOf([5]))).equals(Buffer.from(Y.diffUpdate(next, room.stateVectorOf([5]))))).toBe(true);
   });
 });
 

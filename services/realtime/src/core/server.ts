@@ -31,6 +31,7 @@ import {
   type ReactionResult,
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
+import { readUpdateMeta } from '../domain/update-meta.ts';
 import type { RealtimeLimits } from '../config.ts';
 import { Connection, RealtimeSocket, binaryFrame } from './connection.ts';
 import { GroupCommit, type CommitWriter } from './group-commit.ts';
@@ -591,11 +592,13 @@ export class RealtimeServer {
     if (room.size + room.pendingBytes + update.byteLength > this.opts.limits.maxDocBytes) throw new CloseError(CloseCode.DOCUMENT_TOO_LARGE);
     let fresh: Uint8Array;
     try {
-      // Decodes every struct (and names their clients) without touching the document; then keeps
-      // only what the copy lacks (a reconnecting client resends everything it has), reading the
-      // delete set too.
-      const { from } = Y.parseUpdateMeta(update);
-      fresh = Y.diffUpdate(update, room.stateVectorOf(from.keys()));
+      // Decodes every struct and the delete set without touching the document. An update the copy
+      // holds nothing of (a live client's next edit) is taken as it is; otherwise only what the copy
+      // lacks is kept (a reconnecting client resends everything it has). Diffing every update, to
+      // find nothing to trim, cost about 4 % of the server's busy time at 1,000 clients.
+      const { from, empty } = readUpdateMeta(update);
+      if (empty) return;
+      fresh = room.holdsNoneOf(from) ? update : Y.diffUpdate(update, room.stateVectorOf(from.keys()));
     } catch (err) {
       throw new MalformedMessage(`invalid update: ${(err as Error).message}`);
     }
