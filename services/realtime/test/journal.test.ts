@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { createDatabase, eventually, startPostgres, tempDir } from '@wb/testkit';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
-import { decodeSegment, encodeRecord, JournaledStore, JournalInUse } from '../src/store/journal.ts';
+import { decodeSegment, encodeRecord, encodeRecords, JournaledStore, JournalInUse } from '../src/store/journal.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 import { silent } from './helpers.ts';
 
@@ -132,6 +132,20 @@ describe('the local journal', () => {
     // The replayed segment is gone; the new one is empty.
     expect(segments(dir).length).toBe(1);
     await next.close();
+  });
+
+  it('records written together read back one by one, whatever the board id\'s characters', () => {
+    const records = [
+      { kind: 1, boardId: 'a', update: update('one') },
+      { kind: 2, boardId: 'доска-ü' },
+      { kind: 1, boardId: 'b'.repeat(255), update: update('two') },
+    ];
+    const together = encodeRecords(records);
+    expect(together.equals(Buffer.concat(records.map((r) => encodeRecord(r.kind, r.boardId, r.update))))).toBe(true);
+    const { records: back, damagedAt } = decodeSegment(together);
+    expect(damagedAt).toBe(null);
+    expect(back.map((r) => [r.kind, r.boardId, r.update.byteLength])).toEqual(records.map((r) => [r.kind, r.boardId, r.update?.byteLength ?? 0]));
+    expect(() => encodeRecords([{ kind: 1, boardId: 'я'.repeat(128) }])).toThrow(/too long/);
   });
 
   it('a record cut short (a machine crash mid-write) ends its segment; the records before it are replayed', async () => {

@@ -25,7 +25,7 @@
  * [u8 kind][u8 board id length][board id][update]; kind 1 = update, 2 = board deleted. A record cut
  * short by a machine crash fails its length or checksum check and ends the replay of its segment.
  */
-import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -69,17 +69,36 @@ const segmentName = (n: number) => `seg-${String(n).padStart(12, '0')}.log`;
 const SEGMENT = /^seg-(\d{12})\.log$/;
 
 /** Encodes one record (header + body). */
-export function encodeRecord(kind: number, boardId: string, update: Uint8Array = new Uint8Array(0)): Buffer {
-  const id = Buffer.from(boardId, 'utf8');
-  if (id.byteLength > 255) throw new Error('board id too long for the journal');
-  const bodyLength = 2 + id.byteLength + update.byteLength;
-  const buf = Buffer.allocUnsafe(HEADER + bodyLength);
-  buf.writeUInt32LE(bodyLength, 0);
-  buf[HEADER] = kind;
-  buf[HEADER + 1] = id.byteLength;
-  id.copy(buf, HEADER + 2);
-  buf.set(update, HEADER + 2 + id.byteLength);
-  buf.writeUInt32LE(crc32(buf.subarray(HEADER)), 4);
+export function encodeRecord(kind: number, boardId: string, update?: Uint8Array): Buffer {
+  return encodeRecords([{ kind, boardId, update }]);
+}
+
+/** Encodes records one after another into one buffer: one allocation per group commit, not three per record. */
+export function encodeRecords(records: ReadonlyArray<{ kind: number; boardId: string; update?: Uint8Array | undefined }>): Buffer {
+  const idLengths = new Array<number>(records.length);
+  let total = 0;
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    const idLength = Buffer.byteLength(r.boardId, 'utf8');
+    if (idLength > 255) throw new Error('board id too long for the journal');
+    idLengths[i] = idLength;
+    total += HEADER + 2 + idLength + (r.update?.byteLength ?? 0);
+  }
+  const buf = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    const idLength = idLengths[i]!;
+    const body = at + HEADER;
+    const bodyLength = 2 + idLength + (r.update?.byteLength ?? 0);
+    buf.writeUInt32LE(bodyLength, at);
+    buf[body] = r.kind;
+    buf[body + 1] = idLength;
+    buf.write(r.boardId, body + 2, 'utf8');
+    if (r.update) buf.set(r.update, body + 2 + idLength);
+    buf.writeUInt32LE(crc32(buf.subarray(body, body + bodyLength)), at + 4);
+    at = body + bodyLength;
+  }
   return buf;
 }
 
@@ -210,9 +229,8 @@ export class JournaledStore implements DocumentStore {
   async appendMany(entries: ReadonlyArray<{ boardId: string; update: Uint8Array }>): Promise<void> {
     if (entries.length === 0) return;
     if (!this.opened || this.closed) throw new Error('the update log journal is not open');
-    const records = entries.map((e) => encodeRecord(KIND_UPDATE, e.boardId, e.update));
     // One write per group commit; an error (disk full) fails the commit, which retries.
-    this.write(records.length === 1 ? records[0]! : Buffer.concat(records));
+    this.write(encodeRecords(entries.map((e) => ({ kind: KIND_UPDATE, boardId: e.boardId, update: e.update }))));
     for (const e of entries) {
       this.pending.push({ boardId: e.boardId, update: e.update, seq: ++this.seq });
       this.unshippedOf.set(e.boardId, (this.unshippedOf.get(e.boardId) ?? 0) + 1);
@@ -316,7 +334,7 @@ export class JournaledStore implements DocumentStore {
   }
 
   private removeSegmentsBefore(n: number): void {
-    while (this.segments.length > 0 && this.segments[0]! < n) rmSync(path.join(this.dir, segmentName(this.segments.shift()!)), { force: true });
+    while (this.segments.length > 0 && this.segments[0]! < n) removeFile(path.join(this.dir, segmentName(this.segments.shift()!)));
   }
 
   /**
@@ -389,6 +407,15 @@ export class JournaledStore implements DocumentStore {
     else this.opts.logger.warn({ unshippedBytes: this.unshippedTotal }, 'journaled updates left for the next start');
     rmSync(path.join(this.dir, 'owner.pid'), { force: true });
     await this.store.close();
+  }
+}
+
+/** unlink(2) alone: rmSync({ force }) lstat()s first, 20 times a second here. */
+function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 
