@@ -41,3 +41,13 @@ if (file) {
     appendFileSync(file, `${JSON.stringify({ t: Date.now(), kind: 'gc', collected: typeof globalThis.gc === 'function', heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss })}\n`);
   });
 }
+
+// A peer has no SIGTERM handler of its own, so the harness's SIGTERM ended it before V8 wrote the
+// profile that `BENCH_SERVER_NODE_ARGS='--cpu-prof …'` asked for. With such a flag, SIGTERM
+// becomes a normal exit when nothing else listens (ours shuts down gracefully by itself).
+if (process.execArgv.some((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof'))) {
+  const exitUnlessHandled = () => {
+    if (process.listenerCount('SIGTERM') === 1) process.exit(0);
+  };
+  process.on('SIGTERM', exitUnlessHandled);
+}
