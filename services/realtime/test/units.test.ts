@@ -66,7 +66,7 @@ describe('what the server reads of an incoming update', () => {
     b.clientID = 9;
     b.getMap('m').set('y', 1);
     Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
-    const update = Y.encodeStateAsUpdate(b, Y.encodeStateVector(new Y.Doc()));
+    const update = Y.encodeStateAsUpdate(b);
     expect(readUpdateMeta(update)).toEqual({ from: new Map([[9, 0], [7, 0]]), empty: false });
     expect(readUpdateMeta(Y.encodeStateAsUpdate(new Y.Doc())).empty).toBe(true);
     // Only deletions: not empty.

@@ -73,7 +73,7 @@ export function encodeRecord(kind: number, boardId: string, update?: Uint8Array)
   return encodeRecords([{ kind, boardId, update }]);
 }
 
-/** Encodes records one after another into one buffer: one allocation per group commit, not three per record. */
+/** Encodes records one after another into one buffer: one allocation per group commit instead of two per record and a concatenation. */
 export function encodeRecords(records: ReadonlyArray<{ kind: number; boardId: string; update?: Uint8Array | undefined }>): Buffer {
   const idLengths = new Array<number>(records.length);
   let total = 0;
