@@ -25,7 +25,7 @@
  * [u8 kind][u8 board id length][board id][update]; kind 1 = update, 2 = board deleted. A record cut
  * short by a machine crash fails its length or checksum check and ends the replay of its segment.
  */
-import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -217,7 +217,7 @@ export class JournaledStore implements DocumentStore {
     // Anything to replay means the previous process did not stop cleanly.
     const level = live.length > 0 || damaged > 0 ? 'warn' : 'info';
     this.opts.logger[level]({ segments: segments.length, updates: live.length, damagedSegments: damaged }, 'update log journal replayed into the store');
-    for (const n of segments) rmSync(path.join(this.dir, segmentName(n)), { force: true });
+    for (const n of segments) removeFile(path.join(this.dir, segmentName(n)));
   }
 
   private openSegment(): void {
@@ -405,12 +405,12 @@ export class JournaledStore implements DocumentStore {
     this.closeSegment();
     if (this.pending.length === 0 && this.unshippedTotal === 0) this.removeSegmentsBefore(Number.MAX_SAFE_INTEGER);
     else this.opts.logger.warn({ unshippedBytes: this.unshippedTotal }, 'journaled updates left for the next start');
-    rmSync(path.join(this.dir, 'owner.pid'), { force: true });
+    removeFile(path.join(this.dir, 'owner.pid'));
     await this.store.close();
   }
 }
 
-/** unlink(2) alone: rmSync({ force }) lstat()s first, 20 times a second here. */
+/** unlink(2) alone, a missing file being fine: rmSync({ force }) lstat()s first, and segments go 20 times a second. */
 function removeFile(file: string): void {
   try {
     unlinkSync(file);
