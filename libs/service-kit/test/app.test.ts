@@ -1,3 +1,4 @@
+import net from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -117,6 +118,27 @@ describe('health, readiness and metrics', () => {
     expect(text).toMatch(/route="unmatched"/);
     expect(text).toMatch(/service="kit-test"/);
     expect(text).not.toContain(BOARD_ID);
+  });
+
+  it('/metrics counts open descriptors without listing every socket (no per-handle metrics)', async () => {
+    const openFds = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      expect(text).not.toMatch(/nodejs_active_(handles|requests|resources)/);
+      return Number(/^process_open_fds\{[^}]*\} (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await openFds();
+    expect(before).toBeGreaterThan(0);
+    const sockets = await Promise.all(
+      Array.from({ length: 40 }, () => new Promise<net.Socket>((resolve) => {
+        const s = net.connect(Number(new URL(base).port), '127.0.0.1', () => resolve(s));
+      })),
+    );
+    try {
+      // Each socket is two descriptors in this process (its end and the server's accepted end).
+      expect(await openFds()).toBeGreaterThanOrEqual(before + 40);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
   });
 });
 
