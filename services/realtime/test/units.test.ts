@@ -360,6 +360,31 @@ describe('group commit', () => {
     expect(log).toEqual(['write a', 'write b', 'write a', 'show a', 'show b']);
   });
 
+  it('fans out every board of a batch before any copy is updated, and wakes waiters after both', async () => {
+    const log: string[] = [];
+    let finish: () => void = () => {};
+    const gc = new GroupCommit({
+      write: () => new Promise<void>((r) => (finish = r)),
+      windowMs: 0,
+      maxPendingBytes: 1 << 20,
+      logger: silent,
+      onDurable: (room) => log.push(`show ${room.boardId}`),
+      afterFanOut: (room, updates) => log.push(`apply ${room.boardId} ${updates.length}`),
+      onPressure: () => {},
+    });
+    const [a, b] = [new Room('a'), new Room('b')];
+    gc.add(a, update('a1'), 'x');
+    gc.add(b, update('b1'), 'y');
+    gc.add(a, update('a2'), 'y');
+    gc.afterDurable(a, () => log.push('durable a'));
+    gc.afterDurable(b, () => log.push('durable b'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(log).toEqual([]);
+    finish();
+    await gc.drain();
+    expect(log).toEqual(['show a', 'show b', 'apply a 2', 'durable a', 'apply b 1', 'durable b']);
+  });
+
   it('drops the queued updates of a revoked origin, keeps the others', async () => {
     let finish: () => void = () => {};
     const shown: unknown[] = [];

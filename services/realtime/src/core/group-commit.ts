@@ -34,6 +34,11 @@ export interface GroupCommitOptions {
   logger: Logger;
   /** The batch of one board is durable: fan it out. `updates` are in arrival order. */
   onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void;
+  /**
+   * Called for each board of the batch once every board of it was fanned out (onDurable): bring
+   * the in-memory copy up to date. Waiters on the board (afterDurable) run after this.
+   */
+  afterFanOut?(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void;
   onPressure(paused: boolean): void;
   observe?: { durableMs(ms: number): void; batch(entries: number, updates: number): void; failed(): void };
 }
@@ -223,12 +228,22 @@ export class GroupCommit {
       this.pendingBytes -= e.update.byteLength;
       this.opts.observe?.durableMs(now - e.at);
     }
+    // Every board's fan-out first: a board late in a large batch no longer waits for the copies of
+    // the boards before it to be updated (Yjs integrating each update), only for their sends.
     for (const [room, g] of groups) {
-      if (!room.discarded) {
+      if (room.discarded) continue;
+      try {
+        this.opts.onDurable(room, g.updates, g.origins, g.merged!);
+      } catch (err) {
+        this.opts.logger.error({ err, boardId: room.boardId }, 'fan-out after commit failed');
+      }
+    }
+    for (const [room, g] of groups) {
+      if (!room.discarded && this.opts.afterFanOut) {
         try {
-          this.opts.onDurable(room, g.updates, g.origins, g.merged!);
+          this.opts.afterFanOut(room, g.updates, g.origins, g.merged!);
         } catch (err) {
-          this.opts.logger.error({ err, boardId: room.boardId }, 'fan-out after commit failed');
+          this.opts.logger.error({ err, boardId: room.boardId }, 'applying a commit to the copy failed');
         }
       }
       const left = (this.open.get(room) ?? 0) - g.updates.length;

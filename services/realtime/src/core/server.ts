@@ -110,7 +110,8 @@ export class RealtimeServer {
       maxInFlight: opts.limits.groupCommitFlights,
       maxPendingBytes: opts.limits.maxPendingBytes,
       logger: opts.logger,
-      onDurable: (room, updates, origins, merged) => this.onDurable(room, updates, origins, merged),
+      onDurable: (room, updates, origins, merged) => this.onDurable(room, merged, updates, origins),
+      afterFanOut: (room, updates, origins, merged) => this.applyDurable(room, updates, origins, merged),
       onPressure: (paused) => this.onPressure(paused),
       observe: {
         durableMs: (ms) => this.stats.durableMs(ms),
@@ -360,13 +361,29 @@ export class RealtimeServer {
   }
 
   /**
-   * One group commit made these updates of `room` durable: apply, send, relay. The clients'
-   * updates are applied in ONE transaction (one state-vector pass, one observer run, one update
-   * event per board and commit instead of per update) and each is sent with its own origin.
+   * One group commit made these updates of `room` durable: out to every connection (as ONE merged
+   * message) and to the other replicas at once. The copy is brought up to date afterwards
+   * (applyDurable), once every board of the commit is sent: nothing reads the copy in between.
    */
-  private onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
+  private onDurable(room: Room, merged: Uint8Array, updates: Uint8Array[], origins: unknown[]): void {
     // Nothing else waiting to go out: what goes out is exactly this batch, merged once already.
     const alone = room.outgoing.length === 0;
+    for (let i = 0; i < updates.length; i++) room.outgoing.push({ update: updates[i]!, origin: origins[i] });
+    this.flushOutgoing(room, alone ? merged : null);
+    for (const ext of this.extensions) {
+      try {
+        ext.afterCommit?.(room, merged);
+      } catch (err) {
+        this.opts.logger.error({ err, ext: ext.name, boardId: room.boardId }, 'afterCommit failed');
+      }
+    }
+  }
+
+  /**
+   * The clients' updates of one commit into the copy, in ONE transaction (one state-vector pass,
+   * one observer run, one update event per board and commit instead of per update).
+   */
+  private applyDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
     let failed: Connection | null = null;
     // What changed is `merged`, encoded already: the listener is detached so Yjs does not encode the
     // transaction again (about 9 % of the server's allocations at 1,000 clients); onDocUpdate gets
@@ -378,9 +395,9 @@ export class RealtimeServer {
           () => {
             for (let i = 0; i < updates.length; i++) {
               const origin = origins[i];
-              const update = updates[i]!;
-              room.outgoing.push({ update, origin });
+              // A reaction was applied when it was made (its outcome was the answer).
               if (origin === Origin.SERVER) continue;
+              const update = updates[i]!;
               const conn = origin as Connection;
               conn.pending--;
               room.pendingBytes -= update.byteLength;
@@ -396,20 +413,11 @@ export class RealtimeServer {
     } catch (err) {
       // Checked before it was queued, so this is a Yjs-level surprise: reload what is stored.
       this.opts.logger.warn({ boardId: room.boardId, err: (err as Error).message }, 'update failed to apply; reloading board');
-      room.outgoing = [];
       (failed as Connection | null)?.close(CloseCode.MALFORMED_MESSAGE);
       void this.resetRoom(room.boardId, { persist: false });
       return;
     }
     this.onDocUpdate(room, merged, Origin.COMMITTED);
-    for (const ext of this.extensions) {
-      try {
-        ext.afterCommit?.(room, merged);
-      } catch (err) {
-        this.opts.logger.error({ err, ext: ext.name, boardId: room.boardId }, 'afterCommit failed');
-      }
-    }
-    this.flushOutgoing(room, alone ? merged : null);
   }
 
   private onPressure(paused: boolean): void {
