@@ -110,7 +110,7 @@ export class RealtimeServer {
       maxInFlight: opts.limits.groupCommitFlights,
       maxPendingBytes: opts.limits.maxPendingBytes,
       logger: opts.logger,
-      onDurable: (room, updates, origins, merged) => this.onDurable(room, merged, updates, origins),
+      onDurable: (room, updates, origins, merged) => this.onDurable(room, updates, origins, merged),
       afterFanOut: (room, updates, origins, merged) => this.applyDurable(room, updates, origins, merged),
       onPressure: (paused) => this.onPressure(paused),
       observe: {
@@ -365,7 +365,7 @@ export class RealtimeServer {
    * message) and to the other replicas at once. The copy is brought up to date afterwards
    * (applyDurable), once every board of the commit is sent: nothing reads the copy in between.
    */
-  private onDurable(room: Room, merged: Uint8Array, updates: Uint8Array[], origins: unknown[]): void {
+  private onDurable(room: Room, updates: Uint8Array[], origins: unknown[], merged: Uint8Array): void {
     // Nothing else waiting to go out: what goes out is exactly this batch, merged once already.
     const alone = room.outgoing.length === 0;
     for (let i = 0; i < updates.length; i++) room.outgoing.push({ update: updates[i]!, origin: origins[i] });
