@@ -267,4 +267,44 @@ describe('several replicas over NATS', () => {
     expect(room.dirty).toBe(true);
     room.destroy();
   });
+
+  it('periodic compactions run one after another, never piling up behind a slow store', async () => {
+    const real = await createMongoStore({ url: mongo.url, dbName: 'rt_replicas' });
+    stores.push(real);
+    let running = 0;
+    let most = 0;
+    let saved = 0;
+    const store: DocumentStore = {
+      ...real,
+      saveState: async (boardId, s) => {
+        most = Math.max(most, ++running);
+        try {
+          // Slower than a tick (100 ms here): the next ticks come while this one still waits.
+          await new Promise((r) => setTimeout(r, 300));
+          return await real.saveState(boardId, s);
+        } finally {
+          running--;
+          saved++;
+        }
+      },
+    };
+    const persistence = new Persistence({ store, logger: silent, compactIntervalMs: 200 });
+    const rooms: Room[] = [];
+    for (let i = 0; i < 6; i++) {
+      const room = new Room(`paced-${Date.now()}-${i}`);
+      await persistence.onLoadDocument(room);
+      room.loaded = true;
+      addObject(room.doc, sticky(`s${i}`));
+      room.dirty = true;
+      rooms.push(room);
+    }
+    persistence.start(() => rooms);
+    try {
+      await eventually(() => expect(saved).toBeGreaterThanOrEqual(4), 10_000);
+      expect(most).toBe(1);
+    } finally {
+      await persistence.onDestroy();
+      for (const r of rooms) r.destroy();
+    }
+  }, 20_000);
 });
