@@ -24,8 +24,8 @@ export function createRegistry(service: string): client.Registry {
 
 /**
  * prom-client's defaults list every libuv handle, request and resource (twice over for handles) and
- * read /proc/self/fd synchronously on each scrape: with 1,000 sockets open that held the event loop
- * for 5 to 8 ms per scrape on our 2-core machine (about 30 ms at 10,000), a stall every scrape
+ * read /proc/self/fd synchronously on each scrape: with 2,000 sockets open that held the event loop
+ * for 4 to 8 ms per scrape on our 2-core machine (16 to 32 ms with 10,000), a stall every scrape
  * interval for everyone on a realtime replica. The per-type handle and resource counts go (the
  * services count their own sockets); the open descriptors stay, counted off the event loop.
  */
