@@ -4,7 +4,7 @@
 // On SIGUSR2 (the harness, around the idle connections) it runs a full garbage collection (the
 // server is started with --expose-gc) and appends {kind: 'gc', heapUsed, external, arrayBuffers,
 // rss}: live JavaScript memory, a second measure of memory per connection next to RSS growth.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 
@@ -50,4 +50,25 @@ if (process.execArgv.some((a) => a.startsWith('--cpu-prof') || a.startsWith('--h
     if (process.listenerCount('SIGTERM') === 1) process.exit(0);
   };
   process.on('SIGTERM', exitUnlessHandled);
+}
+
+// BENCH_HEAP_SAMPLE=dir: V8's sampling heap profiler from 10 s to 30 s after start, written to
+// dir/<pid>.heapprofile (DevTools' format). It keeps the allocations no scavenge freed: what got into
+// the old generation, alive at the end or freed later by a full GC. Those bytes are what a server's
+// scavenges copy and its full GCs mark. BENCH_HEAP_SAMPLE_LIVE=1 keeps only what is still alive at
+// 30 s (the lasting growth, e.g. the documents' content).
+if (process.env.BENCH_HEAP_SAMPLE) {
+  const { Session } = await import('node:inspector');
+  const dir = process.env.BENCH_HEAP_SAMPLE;
+  const session = new Session();
+  session.connect();
+  setTimeout(() => {
+    const includeObjectsCollectedByMajorGC = process.env.BENCH_HEAP_SAMPLE_LIVE !== '1';
+    session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC, includeObjectsCollectedByMinorGC: false });
+    setTimeout(() => {
+      session.post('HeapProfiler.stopSampling', (err, r) => {
+        if (!err) writeFileSync(`${dir}/${process.pid}.heapprofile`, JSON.stringify(r.profile));
+      });
+    }, 20_000).unref();
+  }, 10_000).unref();
 }

@@ -92,6 +92,31 @@ describe('what the server reads of an incoming update', () => {
   });
 });
 
+describe('a room applying bytes it already holds', () => {
+  it('keeps its update listener out of the way while it applies, and back afterwards, even after a throw', () => {
+    const room = new Room('r');
+    const heard: Uint8Array[] = [];
+    room.onUpdate = (u) => heard.push(u);
+    room.doc.on('update', room.onUpdate);
+    const peer = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    peer.on('update', (u: Uint8Array) => updates.push(u));
+    for (let i = 0; i < 3; i++) peer.getMap('m').set(`k${i}`, i);
+    room.withoutUpdateListener(() => Y.applyUpdate(room.doc, updates[0]!));
+    expect(heard).toHaveLength(0);
+    expect(() =>
+      room.withoutUpdateListener(() => {
+        Y.applyUpdate(room.doc, updates[1]!);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(heard).toHaveLength(0);
+    Y.applyUpdate(room.doc, updates[2]!);
+    expect(heard).toHaveLength(1);
+    expect(room.doc.getMap('m').toJSON()).toEqual({ k0: 0, k1: 1, k2: 2 });
+  });
+});
+
 describe('capacity', () => {
   it('keeps room for signed-in users and a reserve for the owner', () => {
     expect(admits({ total: 2, anonymous: 2 }, limits, { owner: false, signedIn: false })).toBe(true);

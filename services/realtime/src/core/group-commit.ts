@@ -59,8 +59,6 @@ export class GroupCommit {
   private pressured = false;
   private readonly maxInFlight: number;
   private readonly waiters = new Map<Room, Array<() => void>>();
-  /** Rooms with entries queued or in flight, to answer "is this board durable?" in O(1). */
-  private readonly open = new Map<Room, number>();
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly opts: GroupCommitOptions) {
@@ -70,7 +68,9 @@ export class GroupCommit {
   add(room: Room, update: Uint8Array, origin: unknown): void {
     this.queue.push({ room, update, origin, at: performance.now() });
     this.pendingBytes += update.byteLength;
-    this.open.set(room, (this.open.get(room) ?? 0) + 1);
+    // Counted on the room itself: a map of rooms set and emptied at every commit reallocated its
+    // table again and again, garbage that outlived the young generation with the map.
+    room.uncommitted++;
     if (!this.pressured && this.pendingBytes > this.opts.maxPendingBytes) {
       this.pressured = true;
       this.opts.onPressure(true);
@@ -98,7 +98,7 @@ export class GroupCommit {
 
   /** Runs `fn` once everything this room accepted so far is durable (at once if it already is). */
   afterDurable(room: Room, fn: () => void): void {
-    if (!this.open.has(room)) return fn();
+    if (room.uncommitted === 0) return fn();
     const list = this.waiters.get(room);
     if (list) list.push(fn);
     else this.waiters.set(room, [fn]);
@@ -118,9 +118,8 @@ export class GroupCommit {
       return false;
     });
     if (dropped === 0) return;
-    const left = (this.open.get(room) ?? 0) - dropped;
-    if (left > 0) this.open.set(room, left);
-    else this.close(room);
+    room.uncommitted -= dropped;
+    if (room.uncommitted <= 0) this.close(room);
   }
 
   /**
@@ -139,9 +138,8 @@ export class GroupCommit {
     });
     this.pendingBytes -= bytes;
     for (const [room, n] of rooms) {
-      const left = (this.open.get(room) ?? 0) - n;
-      if (left > 0) this.open.set(room, left);
-      else this.close(room);
+      room.uncommitted -= n;
+      if (room.uncommitted <= 0) this.close(room);
     }
     return bytes;
   }
@@ -246,9 +244,8 @@ export class GroupCommit {
           this.opts.logger.error({ err, boardId: room.boardId }, 'applying a commit to the copy failed');
         }
       }
-      const left = (this.open.get(room) ?? 0) - g.updates.length;
-      if (left > 0) this.open.set(room, left);
-      else this.close(room);
+      room.uncommitted -= g.updates.length;
+      if (room.uncommitted <= 0) this.close(room);
     }
     if (this.pressured && this.pendingBytes <= this.opts.maxPendingBytes / 2) {
       this.pressured = false;
@@ -257,7 +254,7 @@ export class GroupCommit {
   }
 
   private close(room: Room): void {
-    this.open.delete(room);
+    room.uncommitted = 0;
     const list = this.waiters.get(room);
     if (!list) return;
     this.waiters.delete(room);

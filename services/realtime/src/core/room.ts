@@ -26,6 +26,8 @@ export class Room {
   ready: Promise<void> = Promise.resolve();
   /** The board was deleted: nothing more is written or sent. */
   discarded = false;
+  /** Updates of this board queued or in flight in the group commit (0: everything is durable). */
+  uncommitted = 0;
   /** Bytes accepted from clients and waiting for the group commit (counted against MAX_DOC_BYTES). */
   pendingBytes = 0;
   /** Document changes to send out at the end of this turn, each with the connection it came from. */
@@ -89,14 +91,19 @@ export class Room {
    * relayed one) skips that encoding and hands them to `onUpdate` itself.
    */
   withoutUpdateListener<T>(fn: () => T): T {
-    const listener = this.onUpdate;
-    if (listener) this.doc.off('update', listener);
+    // Yjs encodes a transaction when the document has any 'update' listener. The listeners' set is
+    // taken out and put back as it is: off() dropped the emptied set and on() made a new one, a set
+    // per commit and board that the long-lived document kept alive into the old generation.
+    const observers = (this.doc as unknown as { _observers: Map<string, Set<unknown>> })._observers;
+    const listeners = observers.get('update');
+    if (listeners) observers.delete('update');
     try {
       return fn();
     } finally {
-      if (listener) this.doc.on('update', listener);
+      if (listeners) observers.set('update', listeners);
     }
   }
+
 
   /** Called for every change of `doc`. */
   changed(): void {

@@ -43,6 +43,8 @@ const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
 /** Failed shipments a reader of the store waits through before it fails (about 1.5 s of backoff). */
 const SHIP_TRIES = 4;
+/** Boards with nothing unshipped are forgotten in bulk once this many are known. */
+const PRUNE_AT = 4096;
 
 export interface JournalOptions {
   dir: string;
@@ -141,7 +143,11 @@ export class JournaledStore implements DocumentStore {
   private segments: number[] = [];
   /** Journaled, waiting for the next shipment, in journal order. */
   private pending: Journaled[] = [];
-  /** Not yet in the store (pending + the shipment on its way), per board. */
+  /**
+   * Not yet in the store (pending + the shipment on its way), per board. A board that reaches 0
+   * keeps its entry (pruned in bulk past PRUNE_AT): deleted and set again at every shipment, the
+   * map's table was reallocated over and over, garbage that outlived the young generation.
+   */
   private readonly unshippedOf = new Map<string, number>();
   private unshippedTotal = 0;
   /** The last entry journaled, and the last one up to which everything is in the store. */
@@ -299,10 +305,9 @@ export class JournaledStore implements DocumentStore {
       this.shippedSeq = this.pending.length === 0 ? this.seq : Math.max(this.shippedSeq, batch.at(-1)?.seq ?? 0);
       for (const e of batch) {
         this.unshippedTotal -= e.update.byteLength;
-        const left = (this.unshippedOf.get(e.boardId) ?? 1) - 1;
-        if (left > 0) this.unshippedOf.set(e.boardId, left);
-        else this.unshippedOf.delete(e.boardId);
+        this.unshippedOf.set(e.boardId, Math.max(0, (this.unshippedOf.get(e.boardId) ?? 1) - 1));
       }
+      if (this.unshippedOf.size > PRUNE_AT) for (const [b, n] of this.unshippedOf) if (n === 0) this.unshippedOf.delete(b);
       // Every record before `upTo` was in this batch (or in one that failed and came back into it).
       this.removeSegmentsBefore(upTo);
       if (this.unshippedTotal <= this.maxUnshippedBytes / 2) for (const w of this.spaceWaiters.splice(0)) w();
@@ -343,7 +348,7 @@ export class JournaledStore implements DocumentStore {
    * keeps being edited does not keep its reader waiting.
    */
   private async shipped(boardId: string): Promise<void> {
-    if (!this.unshippedOf.has(boardId)) return;
+    if (!this.unshippedOf.get(boardId)) return;
     const target = this.seq;
     // A few tries (each failed one waits its backoff, 0.1 s doubling): a store that has just come
     // back (a restarted database) must not fail the compaction at shutdown that covers what a crash of
