@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyServiceDefinition } from '@wb/service-kit';
@@ -30,4 +30,15 @@ export const loadServices = (): Promise<AnyServiceDefinition[]> => Promise.all(S
 /** The environment every service uses to reach the others (AUTH_URL, AUTH_JWKS_URL, BOARDS_URL, ...). */
 export function reachEnv(urls: Array<[AnyServiceDefinition, string]>): Record<string, string> {
   return Object.assign({}, ...urls.map(([d, url]) => d.reachedBy?.(url) ?? {}));
+}
+
+/**
+ * V8 flags a service starts with when it runs as a process of its own (the local cluster, the
+ * realtime bench; a container image takes them from the same file). The embedded mode's single
+ * process keeps V8's defaults: it also renders exports, which these flags were not tuned for.
+ * Why each one is there: docs/decisions.md.
+ */
+export function nodeFlagsOf(pkg: string): string[] {
+  const file = path.join(repoRootFrom(import.meta.url), 'deploy', 'node-flags.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)[pkg] ?? [];
 }

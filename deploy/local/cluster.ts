@@ -6,6 +6,7 @@ import { findBinary, tempDir, waitForPort } from '@wb/testkit';
 import { startDetachedPostgres } from '../embedded/postgres.ts';
 import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, repoRootFrom, SERVICE_PACKAGES } from '../services.ts';
 import { spawnOwned, type OwnedProcess } from './processes.ts';
+import { nodeFlagsOf } from '../services.ts';
 
 const repoRoot = repoRootFrom(import.meta.url);
 
@@ -39,7 +40,7 @@ function startService(pkg: string, name: string, env: Record<string, string | un
   const owned = spawnOwned(
     name,
     process.execPath,
-    ['--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', path.join('deploy', 'local', 'service-process.ts'), pkg],
+    [...nodeFlagsOf(pkg), '--import', 'tsx', '--import', '@wb/service-kit/tracing-preload', path.join('deploy', 'local', 'service-process.ts'), pkg],
     {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: logs ? 'info' : 'warn', OTEL_SERVICE_NAME: name, ...env, PORT: String(port) },

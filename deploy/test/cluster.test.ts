@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendezvous } from '@wb/gateway';
+import { readFileSync } from 'node:fs';
 import { startCluster, type ClusterHandle, type ServiceProcess } from '../local/cluster.ts';
+import { nodeFlagsOf } from '../services.ts';
 import { addSticky, call, eventually, yClient } from './clients.ts';
 
 /** Open sockets on one realtime replica, from its own /metrics. */
@@ -45,6 +47,9 @@ describe('local cluster', () => {
     const [r1, r2] = cluster.realtimeReplicas as [ServiceProcess, ServiceProcess];
     const home = rendezvous(boardId, [r1.url, r2.url].sort()) === r1.url ? r1 : r2;
     const other = home === r1 ? r2 : r1;
+    // Each replica runs with realtime's V8 flags (deploy/node-flags.json: a smaller young generation).
+    expect(nodeFlagsOf('@wb/realtime')).toContain('--max-semi-space-size=8');
+    for (const r of [r1, r2]) expect(readFileSync(`/proc/${r.child.pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(nodeFlagsOf('@wb/realtime')));
     const viaGateway = client(`${base.replace('http', 'ws')}/yjs`, boardId, token);
     const alsoViaGateway = client(`${base.replace('http', 'ws')}/yjs`, boardId, token);
     const onOther = client(`${other.url.replace('http', 'ws')}/yjs`, boardId, token);

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { nodeFlagsOf } from '../../deploy/services.ts';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
 import * as decoding from 'lib0/decoding';
@@ -282,8 +283,10 @@ function spawnOurs(p: Platform, o: { port: number; databaseUrl: string; samples:
   return spawnNode(
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      // As production runs it: compiled JavaScript. Under tsx the loader's thread and the sources
-      // it compiled added about 20 MiB (133 → 111 MiB) to a baseline no deployment carries.
+      // As production runs it: compiled JavaScript (under tsx the loader's thread and the sources it
+      // compiled added about 20 MiB, 133 → 111 MiB, to a baseline no deployment carries), with the
+      // V8 flags the service runs with as a process of its own (deploy/node-flags.json).
+      ...nodeFlagsOf('@wb/realtime'),
       '--conditions=wb-dist',
       'services/realtime/dist/main.js',
     ],
