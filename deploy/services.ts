@@ -34,7 +34,7 @@ export function reachEnv(urls: Array<[AnyServiceDefinition, string]>): Record<st
 
 /**
  * V8 flags a service starts with when it runs as a process of its own (the local cluster, the
- * realtime bench; a container image takes them from the same file). The embedded mode's single
+ * realtime bench; a container image should take them from here too). The embedded mode's single
  * process keeps V8's defaults: it also renders exports, which these flags were not tuned for.
  * Why each one is there: docs/decisions.md.
  */
