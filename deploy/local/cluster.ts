@@ -4,9 +4,8 @@ import { freePort } from '@wb/db';
 import type { AnyServiceDefinition } from '@wb/service-kit';
 import { findBinary, tempDir, waitForPort } from '@wb/testkit';
 import { startDetachedPostgres } from '../embedded/postgres.ts';
-import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, repoRootFrom, SERVICE_PACKAGES } from '../services.ts';
+import { GATEWAY_PACKAGE, loadDefinition, loadServices, nodeFlagsOf, reachEnv, repoRootFrom, SERVICE_PACKAGES } from '../services.ts';
 import { spawnOwned, type OwnedProcess } from './processes.ts';
-import { nodeFlagsOf } from '../services.ts';
 
 const repoRoot = repoRootFrom(import.meta.url);
 

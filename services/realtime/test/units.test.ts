@@ -111,8 +111,12 @@ describe('a room applying bytes it already holds', () => {
       }),
     ).toThrow('boom');
     expect(heard).toHaveLength(0);
+    // One registered while detached hears the next change too.
+    const late: Uint8Array[] = [];
+    room.withoutUpdateListener(() => room.doc.on('update', (u: Uint8Array) => late.push(u)));
     Y.applyUpdate(room.doc, updates[2]!);
     expect(heard).toHaveLength(1);
+    expect(late).toHaveLength(1);
     expect(room.doc.getMap('m').toJSON()).toEqual({ k0: 0, k1: 1, k2: 2 });
   });
 });

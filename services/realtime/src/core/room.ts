@@ -100,10 +100,14 @@ export class Room {
     try {
       return fn();
     } finally {
-      if (listeners) observers.set('update', listeners);
+      if (listeners) {
+        // A listener registered meanwhile (none is today) went into a new set: keep it too.
+        const added = observers.get('update');
+        if (added) for (const f of added) listeners.add(f);
+        observers.set('update', listeners);
+      }
     }
   }
-
 
   /** Called for every change of `doc`. */
   changed(): void {
