@@ -118,8 +118,7 @@ export class GroupCommit {
       return false;
     });
     if (dropped === 0) return;
-    room.uncommitted -= dropped;
-    if (room.uncommitted <= 0) this.close(room);
+    this.settle(room, dropped);
   }
 
   /**
@@ -137,10 +136,7 @@ export class GroupCommit {
       return false;
     });
     this.pendingBytes -= bytes;
-    for (const [room, n] of rooms) {
-      room.uncommitted -= n;
-      if (room.uncommitted <= 0) this.close(room);
-    }
+    for (const [room, n] of rooms) this.settle(room, n);
     return bytes;
   }
 
@@ -244,13 +240,18 @@ export class GroupCommit {
           this.opts.logger.error({ err, boardId: room.boardId }, 'applying a commit to the copy failed');
         }
       }
-      room.uncommitted -= g.updates.length;
-      if (room.uncommitted <= 0) this.close(room);
+      this.settle(room, g.updates.length);
     }
     if (this.pressured && this.pendingBytes <= this.opts.maxPendingBytes / 2) {
       this.pressured = false;
       this.opts.onPressure(false);
     }
+  }
+
+  /** `n` of the room's updates are durable or dropped; its waiters run once none is left. */
+  private settle(room: Room, n: number): void {
+    room.uncommitted -= n;
+    if (room.uncommitted <= 0) this.close(room);
   }
 
   private close(room: Room): void {
