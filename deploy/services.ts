@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyServiceDefinition } from '@wb/service-kit';
+import { BACKEND_SERVICES, serviceTopology, TOPOLOGY } from '@wb/topology';
 
 /** The checkout's root, from deploy/ in development or deploy/dist/ in a production build. */
 export function repoRootFrom(moduleUrl: string): string {
@@ -11,13 +12,14 @@ export function repoRootFrom(moduleUrl: string): string {
 }
 
 /**
- * Every backend service the runners start, in start order (stopped in reverse). Each package's
- * entry exports its definition as default (see defineService in @wb/service-kit). Adding a
- * service is one line here; the gateway is not listed: it fronts the others and starts last.
+ * Every backend service the runners start, in start order (stopped in reverse): the topology
+ * manifest's entries that have a package (libs/topology). Each package's entry exports its
+ * definition as default (see defineService in @wb/service-kit). The gateway is not listed: it
+ * fronts the others and starts last.
  */
-export const SERVICE_PACKAGES = ['@wb/auth', '@wb/boards', '@wb/realtime', '@wb/billing', '@wb/export'] as const;
+export const SERVICE_PACKAGES: string[] = BACKEND_SERVICES.flatMap((s) => (s.package ? [s.package] : []));
 
-export const GATEWAY_PACKAGE = '@wb/gateway';
+export const GATEWAY_PACKAGE = serviceTopology('gateway').package!;
 
 export async function loadDefinition(pkg: string): Promise<AnyServiceDefinition> {
   const mod = (await import(pkg)) as { default?: AnyServiceDefinition };
@@ -34,11 +36,10 @@ export function reachEnv(urls: Array<[AnyServiceDefinition, string]>): Record<st
 
 /**
  * V8 flags a service starts with when it runs as a process of its own (the local cluster, the
- * realtime bench; a container image should take them from here too). The embedded mode's single
+ * realtime bench, the container images): the manifest's `nodeFlags`. The embedded mode's single
  * process keeps V8's defaults: it also renders exports, which these flags were not tuned for.
  * Why each one is there: docs/decisions.md.
  */
 export function nodeFlagsOf(pkg: string): string[] {
-  const file = path.join(repoRootFrom(import.meta.url), 'deploy', 'node-flags.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)[pkg] ?? [];
+  return [...(TOPOLOGY.find((s) => 'package' in s && s.package === pkg)?.nodeFlags ?? [])];
 }

@@ -1,29 +1,18 @@
+import { ROUTES, TOPOLOGY, type CompiledRoute, type ServiceName as TopologyName } from '@wb/topology';
+
 /**
- * Which service owns which path (DESIGN.md, "Services: what each owns"). Order matters: the first
- * matching rule wins, so the more specific paths come first. `/internal/*` is never routed.
+ * Which service owns which path: the topology manifest's routes (libs/topology), most specific
+ * first, so the first match wins. `/internal/*` is in no service's routes and is never routed.
  */
-export type ServiceName = 'auth' | 'boards' | 'realtime' | 'billing' | 'admin' | 'export';
+export type ServiceName = Exclude<TopologyName, 'gateway'>;
 
-export interface RouteRule {
-  service: ServiceName;
-  pattern: RegExp;
-}
+export type RouteRule = CompiledRoute & { service: ServiceName };
 
-export const ROUTE_TABLE: RouteRule[] = [
-  { service: 'auth', pattern: /^\/api\/auth(\/|$)/ },
-  { service: 'auth', pattern: /^\/api\/admin\/users(\/|$)/ },
-  { service: 'billing', pattern: /^\/api\/admin\/(plans|subscriptions|payments|config)(\/|$)/ },
-  { service: 'admin', pattern: /^\/api\/admin\/(stats|activity|system|docker|update)(\/|$)/ },
-  // Snapshot debugging reads the realtime store, though it sits under /api/boards.
-  { service: 'realtime', pattern: /^\/api\/boards\/[^/]+\/debug(\/|$)/ },
-  { service: 'boards', pattern: /^\/api\/(boards|folders|tags)(\/|$)/ },
-  { service: 'billing', pattern: /^\/api\/billing(\/|$)/ },
-  { service: 'export', pattern: /^\/api\/export(\/|$)/ },
-  { service: 'realtime', pattern: /^\/yjs(\/|$)/ },
-];
+export const ROUTE_TABLE = ROUTES as RouteRule[];
 
 export function routeFor(path: string): ServiceName | undefined {
   return ROUTE_TABLE.find((r) => r.pattern.test(path))?.service;
 }
 
-export const SERVICES: ServiceName[] = ['auth', 'boards', 'realtime', 'billing', 'admin', 'export'];
+/** Every service behind the gateway, in the manifest's order. */
+export const SERVICES: ServiceName[] = TOPOLOGY.flatMap((s) => (s.name === 'gateway' ? [] : [s.name]));
