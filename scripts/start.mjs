@@ -12,6 +12,9 @@ await ensureSupportedNode();
 // too: npm would skip dev dependencies under NODE_ENV=production and the build would find no vite.
 const production = process.env.NODE_ENV === 'production';
 if (production) process.env.npm_config_include = 'dev';
+// Development pays with billing's built-in test provider (no real money); a production start never
+// does: there billing refuses to start if PAYMENTS_TEST_PROVIDER is set (docs/decisions.md).
+if (!production) process.env.PAYMENTS_TEST_PROVIDER ??= '1';
 
 // The product itself needs only npm packages (PostgreSQL comes from one); the test tools are not installed here.
 const problem = ensureNodeModules();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInProcessTransport } from '@wb/events';
 import {
   createLogger,
+  createRevocationList,
   createRegistry,
   listen,
   onlyWithInternalToken,
@@ -79,6 +80,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   });
   root.info({ dataDir }, 'embedded PostgreSQL started');
   const transport = createInProcessTransport({ logger: createLogger('events', logLevel) });
+  const revocations = createRevocationList();
   const pools: Array<ReturnType<typeof poolSet>> = [];
   const services: RunnableService[] = [];
   const servers: RunningServer[] = [];
@@ -93,7 +95,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       transport,
       // One process is one replica: no relay between replicas.
       nats: async () => undefined,
-      verifier: verifierFor(jwksUrl, internalToken),
+      // Every verifier of the process reads the list auth writes to: no service accepts a revoked token after auth answers.
+      verifier: verifierFor(jwksUrl, internalToken, revocations),
+      revocations,
       internalToken,
       registry: createRegistry(name),
       local,
@@ -127,8 +131,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       // The update log's appends go to a journal on this machine's disk and reach PostgreSQL in the
       // background (services/realtime/src/store/journal.ts); replayed on the next start.
       UPDATE_LOG_JOURNAL_DIR: env.UPDATE_LOG_JOURNAL_DIR ?? path.join(dataDir, 'realtime-journal'),
-      // Billing's built-in test provider is the embedded default; real providers are keyed by env.
-      PAYMENTS_TEST_PROVIDER: env.PAYMENTS_TEST_PROVIDER ?? 'true',
+      // Billing's built-in test provider runs only when PAYMENTS_TEST_PROVIDER is set (npm start in
+      // development and the tests set it); under NODE_ENV=production billing then refuses to start.
       ...reachEnv(definitions.map((d, i) => [d, loopbacks[i]!.url])),
     };
 

@@ -109,7 +109,8 @@ export async function startCluster(
       NATS_URL: natsUrl,
       MONGO_URL: `${mongoUrl}whiteboard`,
       INTERNAL_TOKEN: internalToken,
-      PAYMENTS_TEST_PROVIDER: process.env.PAYMENTS_TEST_PROVIDER ?? 'true',
+      // Only when asked for (the tests set it): the test provider grants plans without payment.
+      PAYMENTS_TEST_PROVIDER: process.env.PAYMENTS_TEST_PROVIDER,
       ...reachEnv(placed),
     };
     const launch = async (pkg: string, name: string, extra: Record<string, string>, port?: number) => {

@@ -14,6 +14,8 @@ import { SHARED_PG_ENV } from './shared-env.ts';
 export { SHARED_PG_ENV };
 
 export default async function setup(): Promise<() => Promise<void>> {
+  // Tests pay with billing's built-in test provider; a runner starts it only when this is set.
+  process.env.PAYMENTS_TEST_PROVIDER ??= '1';
   if (process.env[SHARED_PG_ENV]) return async () => {}; // an outer run already shares one
   const removeRunTmpdir = await useRunTmpdir();
   const dir = await tempDir('pg-shared');

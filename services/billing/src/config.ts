@@ -3,14 +3,22 @@ import { env, serviceConfig } from '@wb/service-kit';
 
 const optionalUrl = env.optionalString().pipe(z.string().url().optional());
 
+/** Said when a production start is asked to run the test provider (docs/decisions.md: refuse, do not ignore). */
+export const TEST_PROVIDER_IN_PRODUCTION =
+  'PAYMENTS_TEST_PROVIDER is set under NODE_ENV=production: the built-in test payment provider grants any plan without payment and never runs in production. Unset PAYMENTS_TEST_PROVIDER and configure YooKassa or Stripe.';
+
 /** The billing service's environment (common settings in serviceConfig). Provider keys never leave this object. */
-export const BillingConfigSchema = serviceConfig(3004, {
+export const BillingConfigSchema = serviceConfig(3005, {
+  NODE_ENV: env.optionalString(),
   DATABASE_URL: env.url(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_JWKS_URL: env.url(),
   /** Where the browser comes back after paying; absent: the origin the checkout request came through. */
   PUBLIC_URL: optionalUrl,
-  /** The built-in test provider (its own checkout page): development, the embedded mode and tests; never production. */
+  /**
+   * The built-in test provider (its own checkout page): only when set explicitly (`npm start` in
+   * development and the tests set it); a production start with it set refuses to start.
+   */
   PAYMENTS_TEST_PROVIDER: env.bool(false),
   /** Signs the test provider's notifications; a random key per process when absent. */
   PAYMENTS_TEST_SECRET: env.optionalString(),
@@ -23,6 +31,12 @@ export const BillingConfigSchema = serviceConfig(3004, {
   /** How often the expiry job looks for subscriptions whose time ran out. */
   EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   BODY_LIMIT: z.string().default('100kb'),
+  /** The export service, which renders payment receipts (PDF); absent: receipts answer 503. */
+  EXPORT_URL: optionalUrl,
+}).superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production' && c.PAYMENTS_TEST_PROVIDER) {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_PROVIDER'], message: TEST_PROVIDER_IN_PRODUCTION });
+  }
 });
 
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;
@@ -30,6 +44,8 @@ export type BillingConfig = z.infer<typeof BillingConfigSchema>;
 /** What createBillingService itself needs (the runner reads the rest). */
 export interface BillingServiceConfig {
   http: { bodyLimit: string; publicUrl?: string };
+  /** Where receipts are rendered (export's /internal/receipts). */
+  exportUrl?: string;
   providers: {
     test?: { secret?: string };
     yookassa?: { shopId: string; secretKey: string; apiUrl: string };
@@ -43,6 +59,7 @@ export type ProvidersConfig = BillingServiceConfig['providers'];
 export function billingServiceConfig(c: BillingConfig): BillingServiceConfig {
   return {
     http: { bodyLimit: c.BODY_LIMIT, publicUrl: c.PUBLIC_URL },
+    exportUrl: c.EXPORT_URL,
     providers: {
       test: c.PAYMENTS_TEST_PROVIDER ? { secret: c.PAYMENTS_TEST_SECRET } : undefined,
       yookassa:

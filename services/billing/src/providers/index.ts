@@ -7,7 +7,11 @@ import type { PaymentProvider, ProviderName } from './types.ts';
 import { createYooKassaProvider } from './yookassa.ts';
 
 export interface Providers {
-  /** The real provider of a currency if one is configured, else the test provider if enabled. */
+  /**
+   * The provider that takes this currency, or undefined (checkout answers CURRENCY_NOT_SUPPORTED).
+   * The test provider stands in only where no real provider is configured at all: with real keys
+   * set, a currency none of them takes is refused rather than handed to a provider that grants plans for free.
+   */
   forCurrency(currency: Currency): PaymentProvider | undefined;
   byName(name: string): PaymentProvider | undefined;
   test?: TestProvider;
@@ -17,10 +21,10 @@ export function createProviders(cfg: ProvidersConfig, deps: { clock: Clock }): P
   const real: PaymentProvider[] = [];
   if (cfg.yookassa) real.push(createYooKassaProvider(cfg.yookassa));
   if (cfg.stripe) real.push(createStripeProvider(cfg.stripe, deps.clock));
-  const test = cfg.test ? createTestProvider({ secret: cfg.test.secret }) : undefined;
+  const test = cfg.test && real.length === 0 ? createTestProvider({ secret: cfg.test.secret }) : undefined;
   const all: PaymentProvider[] = test ? [...real, test] : real;
   return {
-    forCurrency: (currency) => real.find((p) => p.currencies.includes(currency)) ?? test,
+    forCurrency: (currency) => all.find((p) => p.currencies.includes(currency)),
     byName: (name) => all.find((p) => p.name === (name as ProviderName)),
     test,
   };

@@ -1,70 +1,59 @@
-import express, { Router } from 'express';
-import { appError } from '@wb/service-kit';
+import { randomBytes } from 'node:crypto';
+import { Router, type RequestHandler } from 'express';
+import { TestCheckoutInput, type TestCheckoutAnswer } from '@wb/contracts';
+import { appError, parse } from '@wb/service-kit';
 import { settleOrder } from '../actions/payments.ts';
 import { orderById } from '../store/payments.ts';
 import type { RouteContext } from './context.ts';
 import { idParam } from './context.ts';
+import { checkoutPage } from './test-checkout-page.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const price = (minor: number, currency: string) =>
-  new Intl.NumberFormat('ru-RU', { style: 'currency', currency }).format(minor / 100);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh;color:#0f172a}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);padding:32px;max-width:420px;width:calc(100% - 32px)}
-h1{font-size:20px;margin:0 0 8px}p{color:#475569}.amount{font-size:28px;font-weight:700;color:#0f172a;margin:16px 0}
-.note{font-size:13px;background:#fef9c3;border-radius:8px;padding:8px 12px;color:#854d0e}
-form{display:inline}button{font:inherit;border:0;border-radius:10px;padding:10px 18px;cursor:pointer;margin-right:8px}
-.pay{background:#4f46e5;color:#fff}.decline{background:#e2e8f0;color:#0f172a}
-</style></head><body><main>${body}</main></body></html>`;
-}
+/** Every answer of the test provider: never framed (no clickjacking of "Оплатить"), no referrer, no caching. */
+const lockedDown = (csp: string): RequestHandler => (_req, res, next) => {
+  res.setHeader('content-security-policy', csp);
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('cache-control', 'no-store');
+  next();
+};
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The test provider's checkout page (development and the embedded mode). Its buttons post here;
- * the server turns the choice into the provider's signed notification and handles it exactly as
- * the webhook would, then sends the browser back like a real provider does.
+ * The test provider's checkout (development and tests only: the router is empty unless the
+ * provider is enabled). A page navigation carries no access token, so the page is a shell holding
+ * no order data; its script reads the order and posts the choice with the signed-in user's token,
+ * and both calls act only for the order's owner (anyone else gets 404, as for an unknown order).
+ * The choice becomes the provider's signed notification, handled exactly as the webhook would.
  */
 export function testCheckoutRouter(ctx: RouteContext): Router {
   const r = Router();
   const test = ctx.providers.test;
   if (!test) return r;
 
-  r.get('/test-checkout/:id', async (req, res) => {
-    const order = await orderById(ctx.pool, idParam(req, 'ORDER_NOT_FOUND'));
-    if (!order || order.provider !== 'test') throw appError('ORDER_NOT_FOUND');
-    const done = order.status !== 'pending';
-    res.type('html').send(
-      page(
-        'Тестовая оплата',
-        `<h1>Тестовая оплата</h1>
-<p>Тариф «${escapeHtml(order.plan_name)}», ${order.days} дн.</p>
-<div class="amount" data-testid="test-checkout-amount">${escapeHtml(price(order.amount_minor, order.currency))}</div>
-<p class="note">Это тестовый платёжный шлюз: деньги не списываются.</p>
-${
-  done
-    ? `<p data-testid="test-checkout-status">Заказ уже ${order.status === 'paid' ? 'оплачен' : 'отклонён'}.</p>`
-    : `<form method="post"><input type="hidden" name="outcome" value="pay"><button class="pay" type="submit">Оплатить</button></form>
-<form method="post"><input type="hidden" name="outcome" value="decline"><button class="decline" type="submit">Отклонить</button></form>`
-}`,
-      ),
-    );
+  r.get('/test-checkout/:id', (req, res) => {
+    const id = idParam(req, 'ORDER_NOT_FOUND');
+    const nonce = randomBytes(16).toString('base64');
+    const csp =
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; ` +
+      "img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+    lockedDown(csp)(req, res, () => res.type('html').send(checkoutPage(id, nonce)));
   });
 
-  r.post('/test-checkout/:id', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
+  r.post('/test-checkout/:id', lockedDown(API_CSP), ...ctx.auth, async (req, res) => {
     const id = idParam(req, 'ORDER_NOT_FOUND');
+    const { outcome } = parse(TestCheckoutInput, req.body);
     const order = await orderById(ctx.pool, id);
-    if (!order || order.provider !== 'test') throw appError('ORDER_NOT_FOUND');
-    const paid = (req.body as { outcome?: string } | undefined)?.outcome === 'pay';
-    const notification = test.notification(id, paid);
-    const settlement = await test.readNotification({ rawBody: Buffer.from(JSON.stringify(notification)), headers: {} });
-    if (settlement) await settleOrder(ctx.pool, test, settlement, ctx.clock());
-    const base = ctx.baseUrl(req);
-    res.redirect(303, paid ? `${base}/dashboard?payment=success` : `${base}/pricing?payment=cancelled`);
+    if (!order || order.provider !== 'test' || order.user_id !== req.user!.sub) throw appError('ORDER_NOT_FOUND');
+    const settlement = await test.readNotification({
+      rawBody: Buffer.from(JSON.stringify(test.notification(id, outcome === 'pay'))),
+      headers: {},
+    });
+    const result = settlement ? await settleOrder(ctx.pool, test, settlement, ctx.clock()) : 'already_failed';
+    const answer: TestCheckoutAnswer = {
+      result,
+      redirect_url: `${ctx.baseUrl(req)}/dashboard?payment=${outcome === 'pay' ? 'success' : 'declined'}&order=${id}`,
+    };
+    res.json(answer);
   });
 
   return r;
