@@ -107,6 +107,34 @@ export const CheckoutInput = z.object({
   variant_id: uuid('Вариант тарифа не найден'),
 });
 
+/** The test provider's checkout page: the owner's choice (POST /billing/test-checkout/{orderId}). */
+export const TEST_CHECKOUT_OUTCOMES = ['pay', 'decline'] as const;
+export const TestCheckoutInput = z.object(
+  { outcome: z.enum(TEST_CHECKOUT_OUTCOMES, { error: 'Выберите «Оплатить» или «Отклонить»' }) },
+  { error: 'Выберите «Оплатить» или «Отклонить»' },
+);
+
+/** What billing sends to export's /internal/receipts to have one paid payment's receipt drawn as a PDF. */
+export const ReceiptInput = z.object(
+  {
+    payment_id: uuid('Некорректный идентификатор платежа'),
+    user_name: z.string({ error: 'Укажите имя покупателя' }).max(200, { message: 'Имя не длиннее 200 символов' }),
+    user_email: z.string({ error: 'Укажите e-mail покупателя' }).max(320, { message: 'E-mail не длиннее 320 символов' }),
+    plan_name: z.string({ error: 'Укажите тариф' }).min(1, { message: 'Укажите тариф' }).max(100, { message: 'Название тарифа не длиннее 100 символов' }),
+    days,
+    amount_minor: z
+      .number({ error: 'Сумма должна быть целым положительным числом в минимальных единицах валюты' })
+      .int({ message: 'Сумма должна быть целым положительным числом в минимальных единицах валюты' })
+      .min(1, { message: 'Сумма должна быть целым положительным числом в минимальных единицах валюты' })
+      .max(MAX_PRICE_MINOR, { message: 'Слишком большая сумма' }),
+    currency: Currency,
+    provider: z.string({ error: 'Укажите платёжную систему' }).min(1, { message: 'Укажите платёжную систему' }).max(40, { message: 'Слишком длинное имя платёжной системы' }),
+    paid_at: z.iso.datetime({ offset: true, message: 'Укажите дату оплаты' }),
+  },
+  { error: 'Укажите данные платежа' },
+);
+export type ReceiptInput = z.infer<typeof ReceiptInput>;
+
 export const SubscriptionCreateInput = z.object({
   user_id: uuid('Выберите пользователя'),
   plan_id: uuid('Выберите тариф'),
@@ -175,6 +203,25 @@ export interface PaymentView {
   status: 'paid' | 'failed';
   provider: string;
   created_at: string;
+}
+/** GET /billing/orders/{id}: the owner's order and, once paid, what it bought (the dashboard's checkout message). */
+export interface OrderView {
+  id: string;
+  plan_name: string;
+  days: number;
+  amount_minor: number;
+  currency: Currency;
+  status: 'pending' | 'paid' | 'failed';
+  created_at: string;
+}
+export interface OrderAnswer {
+  order: OrderView;
+  subscription: SubscriptionView | null;
+}
+/** POST /billing/test-checkout/{id}: what the choice did and where the browser goes next. */
+export interface TestCheckoutAnswer {
+  result: 'paid' | 'failed' | 'already_paid' | 'already_failed';
+  redirect_url: string;
 }
 export interface SystemConfigView {
   billing_enabled: boolean;

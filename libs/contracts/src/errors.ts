@@ -33,6 +33,15 @@ export const ERRORS = {
   INVALID_CURRENT_PASSWORD: def(400, 'Неверный текущий пароль', true),
   USER_NOT_FOUND: def(404, 'Пользователь не найден'),
   ADMIN_REQUIRED: def(403, 'Требуются права администратора'),
+  // Password reset and e-mail verification by e-mail links (issue 32, item 11; texts are ours: docs/decisions.md)
+  RESET_TOKEN_INVALID: def(400, 'Ссылка для сброса пароля недействительна. Запросите новую'),
+  RESET_TOKEN_EXPIRED: def(410, 'Срок действия ссылки для сброса пароля истёк. Запросите новую'),
+  RESET_TOKEN_USED: def(410, 'Эта ссылка для сброса пароля уже использована. Запросите новую'),
+  VERIFY_TOKEN_INVALID: def(400, 'Ссылка для подтверждения email недействительна'),
+  VERIFY_TOKEN_EXPIRED: def(410, 'Срок действия ссылки для подтверждения email истёк. Отправьте письмо ещё раз'),
+  VERIFY_TOKEN_USED: def(410, 'Эта ссылка для подтверждения email уже использована'),
+  EMAIL_ALREADY_VERIFIED: def(409, 'Email уже подтверждён'),
+  MAIL_RATE_LIMITED: def(429, 'Слишком много писем за короткое время. Попробуйте позже'),
 
   // Boards, folders, tags, sharing
   BOARD_LIMIT_REACHED: def(403, 'Достигнут лимит досок. Обновите план для создания новых досок.', true),
@@ -55,11 +64,14 @@ export const ERRORS = {
   IMAGE_TOO_LARGE: def(413, 'Изображение слишком большое'),
   IMAGE_TYPE_NOT_ALLOWED: def(415, 'Поддерживаются только изображения PNG, JPEG, GIF и WebP'),
   IMAGE_NOT_FOUND: def(404, 'Изображение не найдено'),
+  IMAGE_URL_INVALID: def(403, 'Ссылка на изображение недействительна'),
+  IMAGE_URL_EXPIRED: def(403, 'Срок действия ссылки на изображение истёк'),
   EXPORT_AREA_TOO_SMALL: def(400, 'Область экспорта должна быть больше 10×10'),
   EXPORT_AREA_TOO_LARGE: def(413, 'Область экспорта слишком большая'),
   EXPORT_TOO_MANY_OBJECTS: def(413, 'В области экспорта слишком много объектов'),
   EXPORT_PDF_NOT_ALLOWED: def(403, 'Экспорт в PDF недоступен на вашем тарифе'),
   EXPORT_BUSY: def(503, 'Сервис экспорта перегружен. Повторите попытку позже'),
+  EXPORT_USER_BUSY: def(429, 'Слишком много ваших экспортов одновременно. Дождитесь окончания предыдущих и повторите попытку'),
 
   // Billing, plans, subscriptions
   BILLING_DISABLED: def(409, 'Биллинг временно недоступен', true),
@@ -74,6 +86,9 @@ export const ERRORS = {
   SUBSCRIPTION_NOT_FOUND: def(404, 'Подписка не найдена'),
   ORDER_NOT_FOUND: def(404, 'Заказ не найден'),
   WEBHOOK_REJECTED: def(400, 'Уведомление платёжной системы отклонено'),
+  PAYMENT_NOT_FOUND: def(404, 'Платёж не найден'),
+  RECEIPT_NOT_AVAILABLE: def(409, 'Чек есть только у оплаченного платежа'),
+  RECEIPT_FAILED: def(503, 'Не удалось сформировать чек. Попробуйте позже'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

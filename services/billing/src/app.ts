@@ -12,6 +12,7 @@ import { createProviders } from './providers/index.ts';
 import { adminRouter } from './routes/admin.ts';
 import { billingRouter } from './routes/billing.ts';
 import { createRouteContext } from './routes/context.ts';
+import { myPlanRouter } from './routes/my-plan.ts';
 import { testCheckoutRouter } from './routes/test-checkout.ts';
 import { webhooksRouter } from './routes/webhooks.ts';
 
@@ -32,6 +33,8 @@ export interface BillingDeps {
   /** Time for subscriptions and signatures; tests move it. */
   clock?: Clock;
   registry?: Registry;
+  /** The credential of calls to export's /internal/receipts. */
+  internalToken?: string;
 }
 
 export interface BillingService extends RunnableService {
@@ -55,7 +58,7 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
   const ctx = createRouteContext({ pool, verifier, providers, clock, logger, publicUrl: config.http.publicUrl });
   app.use('/api/billing', webhooksRouter(ctx));
   app.use(express.json({ limit: config.http.bodyLimit, type: ['application/json', 'application/*+json'] }));
-  app.use('/api/billing', billingRouter(ctx), testCheckoutRouter(ctx));
+  app.use('/api/billing', billingRouter(ctx), myPlanRouter(ctx, { exportUrl: config.exportUrl, internalToken: deps.internalToken }), testCheckoutRouter(ctx));
   app.use('/api/admin', adminRouter(ctx));
   finish();
 
@@ -94,6 +97,7 @@ export const billingService = defineService({
       config: billingServiceConfig(config),
       verifier: rt.verifier,
       registry: rt.registry,
+      internalToken: rt.internalToken,
     }),
 });
 

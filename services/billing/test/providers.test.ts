@@ -70,7 +70,7 @@ describe('YooKassa (RUB)', () => {
     expect(JSON.parse(sent.body)).toMatchObject({
       amount: { value: '499.00', currency: 'RUB' },
       capture: true,
-      confirmation: { type: 'redirect', return_url: 'https://board.example/dashboard?payment=success' },
+      confirmation: { type: 'redirect', return_url: `https://board.example/dashboard?payment=success&order=${r.body.data.order_id}` },
       metadata: { order_id: r.body.data.order_id },
     });
   });
@@ -153,7 +153,7 @@ describe('Stripe Checkout (USD, EUR)', () => {
     expect(form.get('client_reference_id')).toBe(o.orderId);
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('999');
-    expect(form.get('success_url')).toBe('https://board.example/dashboard?payment=success');
+    expect(form.get('success_url')).toBe(`https://board.example/dashboard?payment=success&order=${o.orderId}`);
   });
 
   it('a forged, missing, stale or body-altered signature is rejected and changes nothing', async () => {

@@ -55,7 +55,7 @@ export async function createCheckout(
       currency: variant.currency,
       description: `${variant.plan_name}, ${variant.days} дн.`,
       baseUrl: urls.baseUrl,
-      successUrl: `${urls.baseUrl}/dashboard?payment=success`,
+      successUrl: `${urls.baseUrl}/dashboard?payment=success&order=${orderId}`,
       cancelUrl: `${urls.baseUrl}/pricing?payment=cancelled`,
     });
     await setProviderPayment(pool, orderId, session.providerPaymentId, session.checkoutUrl);

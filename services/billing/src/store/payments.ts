@@ -16,6 +16,7 @@ export interface OrderRow {
   status: 'pending' | 'paid' | 'failed';
   checkout_url: string | null;
   created_at: string;
+  settled_at: string | null;
 }
 
 export async function insertOrder(

@@ -13,6 +13,11 @@ export async function userName(db: Queryable, id: string): Promise<string | null
   return rows[0]?.name ?? null;
 }
 
+export async function userEmail(db: Queryable, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
+  return rows[0]?.email ?? null;
+}
+
 /** A deleted user leaves no subscription and no entitlements; their payments stay (with the name copied at checkout). */
 export async function forgetUser(db: Queryable, id: string) {
   await db.query('DELETE FROM subscriptions WHERE user_id = $1', [id]);
