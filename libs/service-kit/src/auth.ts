@@ -52,7 +52,13 @@ export function createTokenVerifier(source: KeySource, opts: { revocations?: Rev
     revocations,
     async verify(token) {
       // The first call waits for the first list: a fresh process must not accept sessions revoked before it started.
-      if (revocations) await (primed ??= revocations.start());
+      // A feed that cannot start (NATS down) leaves us not knowing what was revoked: "try again", not a verdict.
+      if (revocations) {
+        await (primed ??= revocations.start().catch(() => {
+          primed = undefined;
+          throw appError('SERVICE_UNAVAILABLE');
+        }));
+      }
       const now = Date.now() / 1000;
       const hit = cache.get(token);
       if (hit) {

@@ -2,9 +2,10 @@
  * Revoked sessions, as every token verifier sees them. Access tokens carry their session id (`sid`);
  * logout and password changes revoke sessions in auth, and a token of a revoked session must stop
  * working everywhere at once, not when it expires. Each process keeps the recently revoked ids in
- * memory (a Set lookup per request) and learns new ones by asking auth every `intervalMs`
- * (`GET /internal/sessions/revoked?since=`), which answers from an index in one query. Auth itself
- * adds its own revocations the moment it makes them.
+ * memory (a Set lookup per request) and learns new ones from a feed that auth waits on before it
+ * answers (NATS JetStream, revocation-feed.ts; in one process the list itself is shared), and as a
+ * safety net by asking auth every `intervalMs` (`GET /internal/sessions/revoked?since=`), which
+ * answers from an index in one query. Auth itself adds its own revocations the moment it makes them.
  *
  * Only ids revoked within the access-token lifetime matter (older tokens have expired anyway), so
  * the list stays small and each id is forgotten `keepMs` after it was learnt.
@@ -21,6 +22,16 @@ export interface RevokedSessionsAnswer {
 
 export type FetchRevoked = (since: string | undefined) => Promise<RevokedSessionsAnswer>;
 
+/**
+ * A push source of revocations (NATS JetStream: revocation-feed.ts). `start` resolves once every
+ * revocation made before it has been delivered; `deliver` runs synchronously, listeners included,
+ * before the source acknowledges a message, which is what lets auth wait for every verifier.
+ */
+export interface RevocationFeed {
+  start(deliver: (sids: string[], keepMs: number) => void): Promise<void>;
+  stop(): void;
+}
+
 export interface RevocationList {
   isRevoked(sid: string): boolean;
   /** Records ids revoked here (auth) or learnt elsewhere; listeners hear only ids new to the list. */
@@ -29,13 +40,18 @@ export interface RevocationList {
   onRevoked(listener: (sids: string[]) => void): () => void;
   /** Asks auth now (tests; also what the timer does). Errors keep the last list and are retried. */
   refresh(): Promise<void>;
-  /** Starts polling (idempotent; the timer does not keep the process alive); resolves after the first answer. */
+  /**
+   * Starts polling or the feed (idempotent; the timer does not keep the process alive); resolves after
+   * the first answer. A feed that cannot start rejects, and the next call tries again.
+   */
   start(): Promise<void>;
   stop(): void;
 }
 
 export interface RevocationListOptions {
   fetch?: FetchRevoked;
+  /** Revocations pushed to this process (and acknowledged) as they happen; `fetch` then only backs it up. */
+  feed?: RevocationFeed;
   intervalMs?: number;
   /** Default memory for ids added without a known keep time: the default access-token lifetime. */
   keepMs?: number;
@@ -50,6 +66,7 @@ export function createRevocationList(opts: RevocationListOptions = {}): Revocati
   let cursor: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
+  let feeding: Promise<void> | undefined;
   let defaultKeep = opts.keepMs ?? 15 * 60_000;
 
   const prune = (now: number) => {
@@ -89,14 +106,27 @@ export function createRevocationList(opts: RevocationListOptions = {}): Revocati
       return inFlight;
     },
     start() {
-      if (timer || !opts.fetch) return inFlight ?? Promise.resolve();
-      timer = setInterval(() => void list.refresh(), opts.intervalMs ?? REVOCATION_POLL_MS);
-      timer.unref();
-      return list.refresh();
+      // The poll stays next to a feed as a safety net: a revocation committed but never published
+      // (auth killed in between, an admin bootstrap at start) still arrives within one interval.
+      let first: Promise<void> = inFlight ?? Promise.resolve();
+      if (!timer && opts.fetch) {
+        timer = setInterval(() => void list.refresh(), opts.intervalMs ?? REVOCATION_POLL_MS);
+        timer.unref();
+        first = list.refresh();
+      }
+      const feed = opts.feed;
+      if (!feed) return first;
+      feeding ??= feed.start((sids, keepMs) => list.add(sids, keepMs)).catch((err: unknown) => {
+        feeding = undefined;
+        throw err;
+      });
+      return Promise.all([feeding, first]).then(() => undefined);
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      opts.feed?.stop();
+      feeding = undefined;
     },
   };
   return list;

@@ -7,6 +7,8 @@ import { connect, type NatsConnection } from 'nats';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport, type EventTransport } from '@wb/events';
 import { createTokenVerifier, type TokenVerifier } from './auth.ts';
+import { createRevocationList, fetchRevokedFrom, revokedSessionsUrl, type FetchRevoked, type RevocationList } from './revocation.ts';
+import { natsRevocationFeed } from './revocation-feed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { appError } from './errors.ts';
 import { internalHeaders } from './internal.ts';
@@ -24,9 +26,28 @@ const noVerifier: TokenVerifier = {
   },
 };
 
-export function verifierFor(jwksUrl: string | undefined, internalToken: string): TokenVerifier {
-  return jwksUrl ? createTokenVerifier({ jwksUrl, headers: internalHeaders(internalToken) }) : noVerifier;
+/**
+ * `revocations`: the list the verifier checks `sid` against. Runners pass one fed by NATS
+ * (natsRevocationList) or shared in-process (embedded); without, it polls auth's HTTP list.
+ */
+export function verifierFor(jwksUrl: string | undefined, internalToken: string, revocations?: RevocationList): TokenVerifier {
+  return jwksUrl ? createTokenVerifier({ jwksUrl, headers: internalHeaders(internalToken) }, { revocations }) : noVerifier;
 }
+
+/** Revoked sessions pushed over NATS JetStream (revocation-feed.ts): what auth waits for before answering. */
+export function natsRevocationList(
+  connection: () => Promise<NatsConnection | undefined>,
+  opts: { logger?: Logger; fetch?: FetchRevoked } = {},
+): RevocationList {
+  const { logger, fetch } = opts;
+  return createRevocationList({
+    feed: natsRevocationFeed(connection, { onError: (err) => logger?.warn({ err }, 'unreadable revocation message') }),
+    fetch,
+    onError: (err) => logger?.warn({ err }, 'reading revoked sessions failed'),
+  });
+}
+
+export { ensureRevocationStream, natsRevocationFeed, natsRevocationPublisher, REVOCATION_STREAM, type RevocationPublisher } from './revocation-feed.ts';
 
 /** Pools by schema, created on demand on one server and all closed together. */
 export function poolSet(url: string | undefined, applicationName: string) {
@@ -132,7 +153,14 @@ export async function runService<C extends CommonConfig>(definition: ServiceDefi
     pool: pools.pool,
     transport,
     nats: nats.get,
-    verifier: verifierFor(config.AUTH_JWKS_URL, internalToken),
+    // With NATS, auth waits for this process to acknowledge each revocation before it answers.
+    verifier: verifierFor(
+      config.AUTH_JWKS_URL,
+      internalToken,
+      config.NATS_URL && config.AUTH_JWKS_URL
+        ? natsRevocationList(nats.get, { logger, fetch: fetchRevokedFrom(revokedSessionsUrl(config.AUTH_JWKS_URL), internalHeaders(internalToken)) })
+        : undefined,
+    ),
     internalToken,
     registry: createRegistry(definition.name),
   };

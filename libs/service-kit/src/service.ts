@@ -9,6 +9,7 @@ import type { TokenVerifier } from './auth.ts';
 import { env } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Registry } from './metrics.ts';
+import type { RevocationList } from './revocation.ts';
 import type { RunnableService } from './runnable.ts';
 
 /**
@@ -68,6 +69,11 @@ export interface ServiceRuntime {
   nats(): Promise<NatsConnection | undefined>;
   /** Checks access tokens against auth's keys (AUTH_JWKS_URL); every call to it fails without that setting. */
   verifier: TokenVerifier;
+  /**
+   * In-process runners (embedded, testkit): the one revocation list every verifier of the process
+   * checks; auth adds to it directly, so a revocation holds everywhere before auth answers.
+   */
+  revocations?: RevocationList;
   /** The credential /internal/* calls carry and check (see `internalAuth`, `internalHeaders`). */
   internalToken: string;
   /** Where the service's /metrics come from. */

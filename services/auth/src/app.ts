@@ -9,9 +9,13 @@ import {
   defineService,
   internalAuth,
   type Logger,
+  promClient,
   type Registry,
+  type RevocationList,
   type RunnableService,
+  type ServiceRuntime,
 } from '@wb/service-kit';
+import { natsRevocationFeed, natsRevocationPublisher, type RevocationPublisher } from '@wb/service-kit/run';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthConfigSchema, type AuthConfig } from './config.ts';
@@ -29,6 +33,8 @@ import { subscribePlanAndBoards } from './events/plan-and-boards.ts';
 export { AuthConfigSchema, type AuthConfig } from './config.ts';
 export { deleteUser } from './store/users.ts';
 
+type NatsConnection = NonNullable<Awaited<ReturnType<ServiceRuntime['nats']>>>;
+
 export interface AuthDeps {
   /** A pool whose search_path is the `auth` schema (createPool({schema: 'auth'})). */
   pool: Pool;
@@ -38,6 +44,10 @@ export interface AuthDeps {
   /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
   internalToken?: string;
   registry?: Registry;
+  /** Core NATS: revocations are published on it and answered only once every verifier has them. */
+  nats?: NatsConnection;
+  /** In-process runners: the list every verifier of the process shares (ServiceRuntime.revocations). */
+  revocations?: RevocationList;
 }
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -50,11 +60,24 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   let cleanup: NodeJS.Timeout | undefined;
   let planAndBoards: { stop(): Promise<void> } | undefined;
 
-  // Other replicas' revocations come from the database each second; this replica's own go in at once.
-  const revocations = createRevocationList({
-    fetch: async (since) => ({ ...(await revokedSince(pool, since, config.ACCESS_TOKEN_TTL)), keepSeconds: config.ACCESS_TOKEN_TTL }),
-    onError: (err) => logger.warn({ err }, 'reading revoked sessions failed'),
-  });
+  // This replica's own revocations go in at once. With NATS, other replicas' arrive over the feed
+  // before they answer (the database poll stays as a safety net); in one process the list is shared.
+  const fetchRevoked = async (since: string | undefined) => ({ ...(await revokedSince(pool, since, config.ACCESS_TOKEN_TTL)), keepSeconds: config.ACCESS_TOKEN_TTL });
+  const onError = (err: unknown) => logger.warn({ err }, 'reading revoked sessions failed');
+  const nc = deps.nats;
+  const revocations = nc
+    ? createRevocationList({ feed: natsRevocationFeed(async () => nc, { onError }), fetch: fetchRevoked, onError })
+    : (deps.revocations ?? createRevocationList({ fetch: fetchRevoked, onError }));
+  let publisher: RevocationPublisher | undefined;
+  const revocationWait = deps.registry
+    ? new promClient.Histogram({
+        name: 'auth_revocation_wait_seconds',
+        help: 'From publishing revoked sessions to every verifier having acknowledged them',
+        buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1, 3],
+        registers: [deps.registry],
+      })
+    : undefined;
+
   const ctx: AuthContext = {
     pool,
     config,
@@ -62,6 +85,15 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
     // In-process: auth checks its own tokens against the same key set it serves at /internal/jwks.
     verifier: createTokenVerifier({ jwks: () => signer?.jwks ?? { keys: [] } }, { revocations }),
     revocations,
+    async endSessions(sids) {
+      revocations.add(sids);
+      if (!nc || sids.length === 0) return;
+      if (!publisher) throw appError('SERVICE_UNAVAILABLE');
+      const r = await publisher.publish(sids);
+      revocationWait?.observe(r.waitedMs / 1000);
+      // A verifier alive but not acknowledging (stuck event loop): answer anyway, it learns on its next read.
+      if (!r.complete) logger.warn({ behind: r.behind, waitedMs: Math.round(r.waitedMs) }, 'revocation not acknowledged by every verifier in time');
+    },
     users: createUserCache(config.USER_CACHE_TTL_MS),
     signer() {
       if (!signer) throw appError('SERVICE_UNAVAILABLE');
@@ -98,6 +130,8 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
         const result = await bootstrapAdmin(pool, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
         logger.info({ result }, 'admin account ensured');
       }
+      if (nc) publisher = await natsRevocationPublisher(nc, { keepSeconds: config.ACCESS_TOKEN_TTL, waitMs: config.REVOCATION_WAIT_MS });
+      await revocations.start();
       relay = startOutboxRelay({ pool, transport, logger });
       planAndBoards = await subscribePlanAndBoards(pool, transport, (id) => ctx.users.forget(id));
       cleanup = setInterval(() => {
@@ -123,7 +157,7 @@ export const authService = defineService({
   name: 'auth',
   configSchema: AuthConfigSchema,
   reachedBy: (url) => ({ AUTH_URL: url, AUTH_JWKS_URL: `${url}/internal/jwks` }),
-  create: (config, rt) =>
+  create: async (config, rt) =>
     createAuthService({
       pool: rt.pool('auth'),
       transport: rt.transport,
@@ -131,6 +165,8 @@ export const authService = defineService({
       config,
       internalToken: rt.internalToken,
       registry: rt.registry,
+      nats: await rt.nats(),
+      revocations: rt.revocations,
     }),
 });
 

@@ -42,6 +42,8 @@ export const AuthConfigSchema = serviceConfig(3001, {
   AUTH_PRIVATE_KEY_PEM: optionalString(),
   /** How long verify/profile may answer from memory (see store/userCache.ts); 0 turns it off. */
   USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** With NATS: the longest a logout waits for a verifier that is alive but does not acknowledge (revocation-feed.ts). */
+  REVOCATION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
 }).superRefine((c, ctx) => {
   // One without the other is almost certainly a deployment mistake; say so instead of ignoring it.
   if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {

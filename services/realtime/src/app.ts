@@ -107,7 +107,13 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
   extensions.push(persistence);
 
   // eslint-disable-next-line prefer-const -- declared above, before the closures that use it
-  server = new RealtimeServer({ limits, logger, extensions, write: (entries) => deps.store.appendMany(entries) });
+  server = new RealtimeServer({
+    limits,
+    logger,
+    extensions,
+    write: (entries) => deps.store.appendMany(entries),
+    isSessionRevoked: (sid) => deps.verifier.revocations?.isRevoked(sid) ?? false,
+  });
   // Revoked sessions (service-kit revocation.ts) lose their sockets as soon as this process learns of them.
   const stopRevocations = deps.verifier.revocations?.onRevoked((sids) => server.closeSessions(new Set(sids)));
   const metrics = createRealtimeMetrics(registry, {

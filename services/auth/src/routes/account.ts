@@ -112,7 +112,7 @@ export function accountRouter(ctx: AuthContext): Router {
       existing((await setPasswordHash(client, userId, hash)) || null);
       return revokeUserSessions(client, userId, 'password_changed', currentSessionId(req));
     });
-    ctx.revocations.add(revoked);
+    await ctx.endSessions(revoked);
     res.json({ message: 'Пароль изменён' });
   });
 

@@ -115,7 +115,10 @@ export function authRouter(ctx: AuthContext): Router {
       graceMs: config.REFRESH_REUSE_GRACE * 1000,
     });
     if (!result.ok) {
-      if (result.reason === 'reuse') req.log.warn('refresh token reuse: session family revoked');
+      if (result.reason === 'reuse') {
+        req.log.warn('refresh token reuse: session family revoked');
+        await ctx.endSessions(result.revoked ?? []);
+      }
       throw appError('REFRESH_TOKEN_INVALID');
     }
     res.json({
@@ -127,10 +130,10 @@ export function authRouter(ctx: AuthContext): Router {
   // The refresh token is the credential here: the access token may well have expired by logout time.
   r.post('/logout', optionalAuthLenient(ctx), async (req, res) => {
     const body = parse(LogoutRequest, req.body ?? {});
-    if (body.refreshToken) ctx.revocations.add(await revokeSessionByToken(pool, body.refreshToken, 'logout'));
+    if (body.refreshToken) await ctx.endSessions(await revokeSessionByToken(pool, body.refreshToken, 'logout'));
     else {
       const sid = req.user ? currentSessionId(req) : undefined;
-      if (sid) ctx.revocations.add(await revokeSession(pool, sid, 'logout'));
+      if (sid) await ctx.endSessions(await revokeSession(pool, sid, 'logout'));
     }
     // Always 204: logout is idempotent and does not reveal whether a token was known.
     res.status(204).end();

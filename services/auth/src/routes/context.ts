@@ -15,6 +15,11 @@ export interface AuthContext {
   /** Sessions revoked lately; what this replica revokes goes in at once (the verifier checks it). */
   revocations: RevocationList;
   users: UserCache;
+  /**
+   * Ends sessions everywhere before the caller answers: this replica's list at once, and with NATS
+   * every verifier's (resolves when each has acknowledged). Call it after the revocation committed.
+   */
+  endSessions(sids: readonly string[]): Promise<void>;
   signer(): Signer;
 }
 

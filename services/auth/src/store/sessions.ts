@@ -22,7 +22,7 @@ export async function createSession(client: PoolClient, userId: string, ttlSecon
 
 export type RotateResult =
   | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
-  | { ok: false; reason: Exclude<RefreshDecision, 'rotate'> | 'unknown' };
+  | { ok: false; reason: Exclude<RefreshDecision, 'rotate'> | 'unknown'; revoked?: string[] };
 
 /**
  * One refresh. The token row is locked (FOR UPDATE), so of N concurrent requests with the same
@@ -54,8 +54,7 @@ export function rotateRefreshToken(pool: Pool, token: string, opts: { ttlSeconds
       opts.graceMs,
     );
     if (decision === 'reuse') {
-      await revokeSession(client, row.session_id, 'reuse');
-      return { ok: false, reason: decision };
+      return { ok: false, reason: decision, revoked: await revokeSession(client, row.session_id, 'reuse') };
     }
     if (decision !== 'rotate') return { ok: false, reason: decision };
     await client.query('UPDATE refresh_tokens SET used_at = clock_timestamp() WHERE token_hash = $1', [hashRefreshToken(token)]);

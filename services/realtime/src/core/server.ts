@@ -77,6 +77,8 @@ export interface RealtimeServerOptions {
   stats?: CoreStats;
 }
 
+  /** Sessions ended in auth (the verifier's list): an admission that raced the revocation is refused. */
+  isSessionRevoked?: (sid: string) => boolean;
 export class RealtimeServer {
   readonly rooms = new Map<string, Room>();
   private readonly wss: WebSocketServer;
@@ -170,6 +172,8 @@ export class RealtimeServer {
         if ((this.revisions.get(boardId) ?? 0) !== revision && attempt < 3) continue;
         conn.identity = identity;
         break;
+        // Revoked while boards was asked: closeSessions could not see this socket yet (no identity).
+        if (identity.sessionId && this.opts.isSessionRevoked?.(identity.sessionId)) throw new CloseError(CloseCode.UNAUTHORIZED);
       }
       room = await this.acquire(boardId);
       if (conn.closed) return;
