@@ -53,6 +53,9 @@ export interface HarnessOptions {
   nats?: boolean;
   providers?: BillingServiceConfig['providers'];
   publicUrl?: string;
+  /** The export service that draws receipts, and the internal credential its /internal/* wants. */
+  exportUrl?: string;
+  internalToken?: string;
 }
 
 export const TEST_PAYMENTS_SECRET = 'test-secret-of-the-harness';
@@ -80,7 +83,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     logger,
     verifier,
     clock,
+    internalToken: opts.internalToken,
     config: {
+      exportUrl: opts.exportUrl,
       http: { bodyLimit: '100kb', publicUrl: opts.publicUrl },
       providers: opts.providers ?? { test: { secret: TEST_PAYMENTS_SECRET } },
       // The tests run passes themselves with the moved clock.

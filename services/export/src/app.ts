@@ -4,6 +4,7 @@ import { serviceEvents, type EventTransport } from '@wb/events';
 import {
   createServiceApp,
   defineService,
+  internalAuth,
   type Logger,
   type Registry,
   type RunnableService,
@@ -16,6 +17,7 @@ import { subscribeEntitlements } from './events/entitlements.ts';
 import { fontFiles } from './render/fonts.ts';
 import { createRenderPool } from './render/pool.ts';
 import { exportRouter } from './routes/export.ts';
+import { receiptsRouter } from './routes/receipts.ts';
 import { findEntitlement } from './store/entitlements.ts';
 
 export const SCHEMA = 'export';
@@ -30,6 +32,8 @@ export interface ExportDeps {
   clients: InternalClients;
   limits?: Partial<ExportLimits>;
   registry?: Registry;
+  /** Guards /internal/* (receipts for billing); without it those routes are not mounted. */
+  internalToken?: string;
 }
 
 export interface ExportService extends RunnableService {
@@ -68,6 +72,7 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
       limits,
     }),
   );
+  if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken), receiptsRouter());
   finish();
 
   const events = serviceEvents({
@@ -110,6 +115,7 @@ export const exportService = defineService({
       }),
       limits: limitsFromConfig(config),
       registry: rt.registry,
+      internalToken: rt.internalToken,
     }),
 });
 
