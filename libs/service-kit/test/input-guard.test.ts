@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parse } from '../src/errors.ts';
 import { findBadInput, isStorableString } from '../src/input-guard.ts';
 
 describe('findBadInput', () => {
@@ -21,5 +23,21 @@ describe('findBadInput', () => {
     expect(findBadInput(deep)?.reason).toBe('depth');
     expect(findBadInput(JSON.parse('[[[1]]]'), 3)).toBeUndefined();
     expect(findBadInput(JSON.parse('[[[[1]]]]'), 3)?.reason).toBe('depth');
+  });
+});
+
+describe('parse', () => {
+  it('refuses NUL and lone surrogates whatever the schema, with a Russian text naming the field', () => {
+    const schema = z.object({ plan: z.object({ name: z.string() }) });
+    for (const bad of ['a\u0000b', 'a\ud800b', '\udc00']) {
+      let thrown: unknown;
+      try {
+        parse(schema, { plan: { name: bad } });
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toMatchObject({ code: 'VALIDATION_ERROR', status: 400, message: 'Недопустимые символы в строке', fields: { 'plan.name': 'Недопустимые символы в строке' } });
+    }
+    expect(parse(schema, { plan: { name: 'Ёлка 🎄' } })).toEqual({ plan: { name: 'Ёлка 🎄' } });
   });
 });
