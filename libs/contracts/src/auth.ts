@@ -53,6 +53,9 @@ export const ChangePasswordRequest = z.object({
   newPassword: newPassword(T.newPasswordRequired, T.newPasswordTooShort),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+/** Deleting one's own account (issue 32 item 13): the password proves the owner, as for a new address. */
+export const DeleteAccountRequest = z.object({ password: currentPasswordField });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 /** Personal settings: a small free-form JSON object (the spec does not show its content). */
 export const UpdateSettingsRequest = z.object({

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   ChangeEmailRequest,
   ChangePasswordRequest,
+  DeleteAccountRequest,
   FavoriteEmojisRequest,
   UpdateProfileRequest,
   UpdateSettingsRequest,
@@ -15,6 +16,7 @@ import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { revokeUserSessions } from '../store/sessions.ts';
 import {
+  deleteUserIn,
   findUserById,
   getFavoriteEmojis,
   getPasswordHash,
@@ -126,6 +128,27 @@ export function accountRouter(ctx: AuthContext): Router {
     const body = parse(FavoriteEmojisRequest, req.body);
     const favorites = normalizeFavorites(body.favorites);
     existing((await setFavoriteEmojis(pool, currentUserId(req), favorites)) || null);
+  /**
+   * Deleting one's own account: every session ends (all verifiers know before the answer, sockets
+   * close with 4401), then user.deleted lets boards, realtime (through board.deleted) and billing
+   * drop what they hold. The password, not the token alone, proves the owner.
+   */
+  r.delete('/account', auth, async (req, res) => {
+    const body = parse(DeleteAccountRequest, req.body ?? {});
+    const userId = currentUserId(req);
+    const current = existing(await getPasswordHash(pool, userId));
+    if (!(await verifyPassword(current, body.password))) throw appError('INVALID_CURRENT_PASSWORD');
+    const revoked = await withTransaction(pool, async (client) => {
+      const sids = await revokeUserSessions(client, userId, 'account_deleted');
+      existing((await deleteUserIn(client, userId)) || null);
+      return sids;
+    });
+    ctx.users.forget(userId);
+    await ctx.endSessions(revoked);
+    res.setHeader('cache-control', 'no-store');
+    res.status(204).end();
+  });
+
     res.json({ favorites: favoritesOrDefault(favorites) });
   });
 

@@ -101,10 +101,13 @@ export async function setFavoriteEmojis(db: Queryable, id: string, favorites: st
  * billing and the rest drop their data. Used by the admin user delete. False when already gone.
  */
 export function deleteUser(pool: Pool, id: string): Promise<boolean> {
-  return withTransaction(pool, async (client) => {
-    const r = await client.query('DELETE FROM users WHERE id = $1', [id]);
-    if (r.rowCount !== 1) return false;
-    await publishUserDeleted(client, id);
-    return true;
-  });
+  return withTransaction(pool, (client) => deleteUserIn(client, id));
+}
+
+/** deleteUser inside the caller's transaction (the account deletion also revokes the sessions in it). */
+export async function deleteUserIn(client: PoolClient, id: string): Promise<boolean> {
+  const r = await client.query('DELETE FROM users WHERE id = $1', [id]);
+  if (r.rowCount !== 1) return false;
+  await publishUserDeleted(client, id);
+  return true;
 }
