@@ -1,0 +1,109 @@
+// Writes what the Helm chart charts/whiteboard takes from the topology manifest (libs/topology):
+// - files/topology.json: the facts its templates read (ports, routes, needs, settings, probes, flags);
+// - the `services:` block of values.yaml (per-service knobs with the manifest's defaults);
+// - values.schema.json (so a wrong type or an unknown key fails at install, naming the key).
+//
+//   node --import tsx deploy/chart/generate.ts          write them
+//   node --import tsx deploy/chart/generate.ts --check  exit 1 when any is stale (deploy/test checks too)
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { TOPOLOGY, urlVariableOf, type ServiceTopology } from '@wb/topology';
+import { valuesSchema } from './values-schema.ts';
+
+export const chartDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'charts', 'whiteboard');
+
+const BEGIN = '# BEGIN services: generated from libs/topology by `npm run chart:generate`; edit the manifest, not this block';
+const END = '# END services';
+
+/** The facts the templates need, keyed by service name, in start order. */
+export function topologyFacts(services: readonly ServiceTopology[] = TOPOLOGY) {
+  return {
+    services: services.map((s) => ({
+      name: s.name,
+      port: s.port,
+      urlVariable: urlVariableOf(s.name),
+      routed: s.routes.length > 0,
+      websocket: s.routes.some((r) => r.websocket),
+      postgresSchema: s.needs.postgres?.schema ?? null,
+      mongo: s.needs.mongo ?? false,
+      nats: Boolean(s.needs.nats),
+      needs: s.needs.services,
+      // Who calls this service: the gateway for routed ones, and every service that needs it.
+      calledBy: [...new Set([...(s.routes.length ? ['gateway'] : []), ...services.filter((o) => (o.needs.services as readonly string[]).includes(s.name)).map((o) => o.name)])],
+      reachedBy: s.reachedBy,
+      secrets: s.settings.secrets,
+      required: s.settings.required,
+      probes: s.probes,
+      nodeFlags: s.nodeFlags,
+      headless: s.scaling.headless ?? false,
+    })),
+  };
+}
+
+/** Per-service knobs with the manifest's defaults (what an operator overrides in a values file). */
+export function serviceValues(services: readonly ServiceTopology[] = TOPOLOGY) {
+  return Object.fromEntries(
+    services.map((s) => [
+      s.name,
+      {
+        enabled: s.package !== undefined,
+        replicas: s.scaling.replicas,
+        autoscaling: {
+          enabled: s.scaling.autoscale !== undefined,
+          minReplicas: s.scaling.autoscale?.min ?? s.scaling.replicas,
+          maxReplicas: s.scaling.autoscale?.max ?? s.scaling.replicas,
+          targetCPUUtilizationPercentage: s.scaling.autoscale?.cpuPercent ?? 70,
+        },
+        resources: { requests: { ...s.resources.requests }, limits: { ...s.resources.limits } },
+        env: {},
+      },
+    ]),
+  );
+}
+
+export function renderValuesBlock(): string {
+  const body = stringify({ services: serviceValues() }, { lineWidth: 0 }).trimEnd();
+  return `${BEGIN}\n${body}\n${END}`;
+}
+
+/** values.yaml with its generated block replaced (the rest of the file is hand-written). */
+export function valuesWithBlock(current: string): string {
+  const start = current.indexOf(BEGIN);
+  const end = current.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`values.yaml has no generated block (${BEGIN} … ${END})`);
+  return current.slice(0, start) + renderValuesBlock() + current.slice(end + END.length);
+}
+
+export function expectedFiles(): Record<string, string> {
+  const valuesPath = path.join(chartDir, 'values.yaml');
+  return {
+    [path.join(chartDir, 'files', 'topology.json')]: `${JSON.stringify(topologyFacts(), null, 2)}\n`,
+    [valuesPath]: valuesWithBlock(readFileSync(valuesPath, 'utf8')),
+    [path.join(chartDir, 'values.schema.json')]: `${JSON.stringify(valuesSchema(TOPOLOGY.map((s) => s.name)), null, 2)}\n`,
+  };
+}
+
+/** The generated files whose content differs from what the manifest gives. */
+export function staleFiles(): string[] {
+  return Object.entries(expectedFiles())
+    .filter(([file, text]) => {
+      try {
+        return readFileSync(file, 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    })
+    .map(([file]) => path.relative(process.cwd(), file));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--check')) {
+    const stale = staleFiles();
+    for (const f of stale) process.stderr.write(`stale: ${f} (run npm run chart:generate)\n`);
+    process.exit(stale.length ? 1 : 0);
+  }
+  for (const [file, text] of Object.entries(expectedFiles())) writeFileSync(file, text);
+  process.stdout.write(`wrote ${Object.keys(expectedFiles()).length} files under ${path.relative(process.cwd(), chartDir)}\n`);
+}
