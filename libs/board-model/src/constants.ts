@@ -203,6 +203,13 @@ export const PARTICIPANT_COLORS = [
   '#6D4C41',
 ] as const;
 
+/** A stable colour per user id from the palette, the same in every browser and on the server (presence). */
+export function participantColor(userId: string): string {
+  let h = 0;
+  for (let i = 0; i < userId.length; i++) h = (h * 31 + userId.charCodeAt(i)) >>> 0;
+  return PARTICIPANT_COLORS[h % PARTICIPANT_COLORS.length]!;
+}
+
 /**
  * §9 states the rule as "'а' for 2–4, 'ов' for 5 and more", so 21 gives 'участников'
  * (not the grammatical 'участник'); 0 is not covered and gets 'ов'.

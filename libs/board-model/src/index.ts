@@ -6,5 +6,7 @@ export * from './templates.ts';
 export * from './stickerImport.ts';
 export * from './imageSize.ts';
 export * from './cleanText.ts';
+export * from './emoji.ts';
+export * from './imageSrc.ts';
 export * from './tools/index.ts';
 export * from './render/index.ts';

@@ -22,6 +22,7 @@ import {
   STICKY_DEFAULTS,
   TEXT_FONT_MIN,
 } from './constants.ts';
+import { isSingleEmoji } from './emoji.ts';
 
 export const OBJECT_LIMITS = {
   coord: 10_000_000,
@@ -79,7 +80,8 @@ const emojiSchema = z
   .string()
   .min(1)
   .max(OBJECT_LIMITS.emojiLength)
-  .regex(/^[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f\u20e3]+$/u);
+  .regex(/^[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f\u20e3]+$/u)
+  .refine(isSingleEmoji, 'Реакция должна быть одним эмодзи');
 
 export const reactionSchema = z.object({
   emoji: emojiSchema,

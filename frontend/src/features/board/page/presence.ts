@@ -1,7 +1,7 @@
 /**
  * Awareness (§3 "Awareness state": user, cursor, selection) and the participants list. Pure.
  */
-import { PARTICIPANT_COLORS, pluralParticipants } from '@wb/board-model';
+import { participantColor, pluralParticipants } from '@wb/board-model';
 import { SPEC } from './texts.ts';
 
 /** §6: the temporary presence of a link visitor until the real user is known. */
@@ -22,11 +22,7 @@ export interface PresenceState {
 export const CURSOR_THROTTLE_MS = 40;
 
 /** A stable colour per user from the 10-colour palette (§9), the same in every browser. */
-export function colorFor(userId: string): string {
-  let h = 0;
-  for (let i = 0; i < userId.length; i++) h = (h * 31 + userId.charCodeAt(i)) >>> 0;
-  return PARTICIPANT_COLORS[h % PARTICIPANT_COLORS.length];
-}
+export const colorFor = (userId: string): string => participantColor(userId);
 
 function isPresence(v: unknown): v is PresenceState {
   if (!v || typeof v !== 'object') return false;
