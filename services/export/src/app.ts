@@ -16,6 +16,7 @@ import { createGate } from './domain/gate.ts';
 import { subscribeEntitlements } from './events/entitlements.ts';
 import { fontFiles } from './render/fonts.ts';
 import { createRenderPool } from './render/pool.ts';
+import { createExportMetrics } from './metrics.ts';
 import { exportRouter } from './routes/export.ts';
 import { receiptsRouter } from './routes/receipts.ts';
 import { findEntitlement } from './store/entitlements.ts';
@@ -42,7 +43,7 @@ export interface ExportService extends RunnableService {
 
 export async function createExportService(deps: ExportDeps): Promise<ExportService> {
   const limits: ExportLimits = { ...DEFAULT_EXPORT_LIMITS, ...deps.limits };
-  const { app, finish } = createServiceApp({
+  const { app, finish, registry } = createServiceApp({
     name: 'export',
     logger: deps.logger,
     registry: deps.registry,
@@ -53,11 +54,14 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
   const pool = createRenderPool({
     threads: limits.workers,
     nice: limits.workerNice,
+    maxHeapMb: limits.workerMaxHeapMb,
     onError: (err) => deps.logger.warn({ err }, 'a render thread failed outside a task; piscina replaces it'),
   });
   const gate = createGate({
     concurrency: limits.workers,
     maxWaiting: limits.maxWaiting,
+    perUser: limits.perUser,
+    perUserWaiting: limits.perUserWaiting,
     timeoutMs: limits.queueTimeoutMs,
   });
   app.use(
@@ -70,6 +74,7 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
       pool,
       fonts,
       limits,
+      metrics: createExportMetrics(registry, gate),
     }),
   );
   if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken), receiptsRouter());

@@ -20,12 +20,19 @@ export const ExportConfigSchema = serviceConfig(3007, {
   EXPORT_WORKERS: int(1, 2),
   /** Niceness of the rendering threads (0 = normal priority, 19 = lowest). */
   EXPORT_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  EXPORT_MAX_WAITING: int(0, 8),
+  EXPORT_MAX_WAITING: int(0, 32),
+  /** Exports one user may render at once, and how many more of theirs may wait (then 429). */
+  EXPORT_PER_USER: int(1, 2),
+  EXPORT_PER_USER_WAITING: int(0, 8),
   EXPORT_QUEUE_TIMEOUT_MS: int(1, 10_000),
   /** A render running longer is stopped (its thread is replaced). */
   EXPORT_RENDER_TIMEOUT_MS: int(1, 60_000),
   /** Total image bytes one export may embed. */
   EXPORT_MAX_IMAGE_BYTES: int(0, 64 * 1024 * 1024),
+  /** Pixels all pictures of one export are decoded at together (past it, each at a lower resolution). */
+  EXPORT_MAX_IMAGE_PIXELS: int(1, 16_000_000),
+  /** V8 heap ceiling of each render thread (worker_threads resourceLimits), in MB. */
+  EXPORT_WORKER_MAX_HEAP_MB: int(64, 512),
 });
 export type ExportConfig = z.infer<typeof ExportConfigSchema>;
 
@@ -37,9 +44,13 @@ export interface ExportLimits {
   workers: number;
   workerNice: number;
   maxWaiting: number;
+  perUser: number;
+  perUserWaiting: number;
   queueTimeoutMs: number;
   renderTimeoutMs: number;
   maxImageBytes: number;
+  maxImagePixels: number;
+  workerMaxHeapMb: number;
 }
 
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
@@ -48,10 +59,14 @@ export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   maxObjects: 10_000,
   workers: 2,
   workerNice: 10,
-  maxWaiting: 8,
+  maxWaiting: 32,
+  perUser: 2,
+  perUserWaiting: 8,
   queueTimeoutMs: 10_000,
   renderTimeoutMs: 60_000,
   maxImageBytes: 64 * 1024 * 1024,
+  maxImagePixels: 16_000_000,
+  workerMaxHeapMb: 512,
 };
 
 export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
@@ -61,7 +76,11 @@ export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
   workers: c.EXPORT_WORKERS,
   workerNice: c.EXPORT_WORKER_NICE,
   maxWaiting: c.EXPORT_MAX_WAITING,
+  perUser: c.EXPORT_PER_USER,
+  perUserWaiting: c.EXPORT_PER_USER_WAITING,
   queueTimeoutMs: c.EXPORT_QUEUE_TIMEOUT_MS,
   renderTimeoutMs: c.EXPORT_RENDER_TIMEOUT_MS,
   maxImageBytes: c.EXPORT_MAX_IMAGE_BYTES,
+  maxImagePixels: c.EXPORT_MAX_IMAGE_PIXELS,
+  workerMaxHeapMb: c.EXPORT_WORKER_MAX_HEAP_MB,
 });

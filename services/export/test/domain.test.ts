@@ -5,7 +5,7 @@ import { checkArea } from '../src/domain/area.ts';
 import { pdfAllowed } from '../src/domain/entitlements.ts';
 import { contentDisposition, exportFileName, sanitizeTitle } from '../src/domain/filename.ts';
 import { createGate, GateBusy } from '../src/domain/gate.ts';
-import { classifyImageSrc, drawableImage, imageSourcesInArea } from '../src/domain/images.ts';
+import { classifyImageSrc, decodeSizes, drawableImage, imageSourcesInArea } from '../src/domain/images.ts';
 
 const limits = { maxPixels: 1_000_000, maxSide: 2_000 };
 const codeOf = (fn: () => unknown) => {
@@ -87,11 +87,11 @@ describe('gate', () => {
   };
 
   it('runs up to the concurrency, queues a few, refuses the rest at once', async () => {
-    const gate = createGate({ concurrency: 2, maxWaiting: 1, timeoutMs: 5_000 });
+    const gate = createGate({ concurrency: 2, maxWaiting: 1, timeoutMs: 5_000, perUser: 2, perUserWaiting: 8 });
     const d = [deferred(), deferred(), deferred()];
-    const runs = d.map((x) => gate.run(() => x.promise));
+    const runs = d.map((x, i) => gate.run(`u${i}`, () => x.promise));
     expect([gate.running, gate.waiting]).toEqual([2, 1]);
-    await expect(gate.run(async () => 1)).rejects.toEqual(new GateBusy('queue-full'));
+    await expect(gate.run('u9', async () => 1)).rejects.toEqual(new GateBusy('queue-full'));
     d[0]!.resolve();
     await runs[0];
     expect([gate.running, gate.waiting]).toEqual([2, 0]);
@@ -102,15 +102,36 @@ describe('gate', () => {
   });
 
   it('gives up on a wait longer than the time-out, and frees the slot after a failure', async () => {
-    const gate = createGate({ concurrency: 1, maxWaiting: 5, timeoutMs: 30 });
+    const gate = createGate({ concurrency: 1, maxWaiting: 5, timeoutMs: 30, perUser: 2, perUserWaiting: 8 });
     const hold = deferred();
-    const first = gate.run(() => hold.promise);
-    await expect(gate.run(async () => 1)).rejects.toMatchObject({ reason: 'timeout' });
+    const first = gate.run('u1', () => hold.promise);
+    await expect(gate.run('u2', async () => 1)).rejects.toMatchObject({ reason: 'timeout' });
     expect(gate.waiting).toBe(0);
     hold.resolve();
     await first;
-    await expect(gate.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await gate.run(async () => 42)).toBe(42);
+    await expect(gate.run('u1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate.run('u1', async () => 42)).toBe(42);
+  });
+
+  it('refuses a user past their share with user-busy, and tells a waiting export its position', async () => {
+    const gate = createGate({ concurrency: 4, maxWaiting: 10, timeoutMs: 5_000, perUser: 2, perUserWaiting: 1 });
+    const d = [deferred(), deferred(), deferred()];
+    const positions: number[] = [];
+    const runs = d.map((x) =>
+      gate.run('u1', (position) => {
+        positions.push(position);
+        return x.promise;
+      }),
+    );
+    await expect(gate.run('u1', async () => 1)).rejects.toEqual(new GateBusy('user-busy'));
+    // Another user is not held back by u1's line.
+    expect(await gate.run('u2', async (position) => position)).toBe(0);
+    d[0]!.resolve();
+    await runs[0];
+    d[1]!.resolve();
+    d[2]!.resolve();
+    await Promise.all(runs);
+    expect(positions).toEqual([0, 0, 1]);
   });
 });
 
@@ -141,6 +162,29 @@ describe('image sources', () => {
       imageSourcesInArea(board, [img(0), img(500), null, 'x'], { x: 0, y: 0, width: 100, height: 100 }),
     ).toHaveLength(1);
     expect(imageSourcesInArea(board, [img(500)], { x: 0, y: 0, width: 100, height: 100 })).toHaveLength(0);
+  });
+  it('keeps the largest size a picture is drawn at', () => {
+    const src = `/yjs/images/b1/${hash}`;
+    const objects = [
+      { type: 'image', src, x: 0, y: 0, width: 30, height: 200 },
+      { type: 'image', src, x: 10, y: 10, width: 120, height: 40 },
+    ];
+    expect(imageSourcesInArea(board, objects, { x: 0, y: 0, width: 100, height: 100 })[0]!.drawn).toEqual({ width: 120, height: 200 });
+  });
+});
+
+describe('decodeSizes (issue 32 item 1)', () => {
+  const bomb = { width: 7000, height: 7000 };
+  it('decodes a picture at the size it is drawn with, never above its own', () => {
+    expect(decodeSizes([{ drawn: { width: 300, height: 200.2 }, natural: bomb }], 1, 1e9)).toEqual([{ width: 300, height: 201 }]);
+    expect(decodeSizes([{ drawn: { width: 300, height: 200 }, natural: bomb }], 2, 1e9)).toEqual([{ width: 600, height: 400 }]);
+    expect(decodeSizes([{ drawn: { width: 3000, height: 100 }, natural: { width: 64, height: 48 } }], 1, 1e9)).toEqual([{ width: 64, height: 48 }]);
+  });
+  it('scales every picture down by one factor when together they pass the budget', () => {
+    const images = Array.from({ length: 20 }, () => ({ drawn: { width: 4000, height: 4000 }, natural: bomb }));
+    const sizes = decodeSizes(images, 1, 16_000_000);
+    expect(sizes.reduce((s, x) => s + x.width * x.height, 0)).toBeLessThanOrEqual(16_000_000);
+    expect(sizes[0]).toEqual({ width: 894, height: 894 });
   });
 });
 

@@ -15,6 +15,12 @@ export interface RenderPoolOptions {
   /** The render threads' niceness (0..19), so they give way to request handling on a busy machine. */
   nice?: number;
   /**
+   * Each thread's V8 heap ceiling (old generation), MB: a render past it ends that thread alone
+   * (ERR_WORKER_OUT_OF_MEMORY; piscina starts another), not the process. Skia's pixels live outside
+   * the heap; the area limit and the pixel budget of pictures bound those.
+   */
+  maxHeapMb?: number;
+  /**
    * A thread that fails outside any task (while it loads, say). Piscina emits that as an 'error'
    * event, which without a listener ends the whole process: in development a Ctrl+C that reached
    * tsx's esbuild while the threads still compiled their sources crashed the product's shutdown.
@@ -24,7 +30,7 @@ export interface RenderPoolOptions {
   filename?: URL;
 }
 
-export function createRenderPool({ threads, nice = 0, onError, filename }: RenderPoolOptions): RenderPool {
+export function createRenderPool({ threads, nice = 0, maxHeapMb, onError, filename }: RenderPoolOptions): RenderPool {
   const pool = new Piscina({
     filename: (filename ?? new URL('./worker.mjs', import.meta.url)).href,
     minThreads: threads,
@@ -34,6 +40,7 @@ export function createRenderPool({ threads, nice = 0, onError, filename }: Rende
     maxQueue: threads * Math.max(2, threads),
     idleTimeout: 60_000,
     workerData: { nice },
+    ...(maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } } : {}),
   });
   pool.on('error', onError);
   // A render past its time is aborted; piscina replaces the thread.
