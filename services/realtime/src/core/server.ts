@@ -24,6 +24,7 @@ import {
   decodeAwarenessEntries,
   decodeClientMessage,
   encodeAwareness,
+  encodeAwarenessEntries,
   encodeCustom,
   encodeSyncStep1,
   encodeSyncStep2,
@@ -32,6 +33,7 @@ import {
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
 import { readUpdateMeta } from '../domain/update-meta.ts';
+import { ANONYMOUS_NAME, stampPresence, type PresenceIdentity } from '../domain/presence.ts';
 import type { RealtimeLimits } from '../config.ts';
 import { Connection, RealtimeSocket, binaryFrame } from './connection.ts';
 import { GroupCommit, type CommitWriter } from './group-commit.ts';
@@ -75,10 +77,10 @@ export interface RealtimeServerOptions {
   /** Appends accepted updates to the store (one call per group commit); absent = nothing to wait for. */
   write?: CommitWriter;
   stats?: CoreStats;
-}
-
   /** Sessions ended in auth (the verifier's list): an admission that raced the revocation is refused. */
   isSessionRevoked?: (sid: string) => boolean;
+}
+
 export class RealtimeServer {
   readonly rooms = new Map<string, Room>();
   private readonly wss: WebSocketServer;
@@ -170,10 +172,10 @@ export class RealtimeServer {
         if (conn.closed) return;
         // Links revoked while this was being decided: decide again with fresh answers.
         if ((this.revisions.get(boardId) ?? 0) !== revision && attempt < 3) continue;
-        conn.identity = identity;
-        break;
         // Revoked while boards was asked: closeSessions could not see this socket yet (no identity).
         if (identity.sessionId && this.opts.isSessionRevoked?.(identity.sessionId)) throw new CloseError(CloseCode.UNAUTHORIZED);
+        conn.identity = identity;
+        break;
       }
       room = await this.acquire(boardId);
       if (conn.closed) return;
@@ -621,19 +623,30 @@ export class RealtimeServer {
     if (this.commits.paused) conn.pause();
   }
 
+  /**
+   * A client's awareness, as the server will show it: only states of the clientIDs this connection
+   * owns (first come; nobody may speak for another connection's participant: fake cursors, fake
+   * departures), each with the identity fields set from the connection, never from the client.
+   */
   private applyClientAwareness(room: Room, conn: Connection, update: Uint8Array): void {
     const entries = decodeAwarenessEntries(update);
+    const owned = conn.awarenessIds;
+    let claimed = owned?.size ?? 0;
+    const kept: typeof entries = [];
     for (const e of entries) {
-      if (conn.awarenessIds?.has(e.clientId)) continue;
-      let foreign = false;
-      for (const c of room.connections) if (c !== conn && c.awarenessIds?.has(e.clientId)) foreign = true;
-      // Nobody may speak for another connection's participant (fake cursors, fake departures).
-      if (foreign || (conn.awarenessIds?.size ?? 0) >= MAX_AWARENESS_IDS_PER_CONNECTION) {
-        this.stats.rejected('awareness-foreign');
-        return;
+      if (!owned?.has(e.clientId)) {
+        let foreign = false;
+        for (const c of room.connections) if (c !== conn && c.awarenessIds?.has(e.clientId)) foreign = true;
+        if (foreign || claimed >= MAX_AWARENESS_IDS_PER_CONNECTION) {
+          this.stats.rejected('awareness-foreign');
+          continue;
+        }
+        claimed++;
       }
+      e.state = stampPresence(e.state, presenceOf(conn.identity!));
+      kept.push(e);
     }
-    applyAwarenessUpdate(room.awareness, update, conn);
+    if (kept.length > 0) applyAwarenessUpdate(room.awareness, encodeAwarenessEntries(kept), conn);
   }
 
   // ---- operations used by extensions and routes ----
@@ -737,6 +750,11 @@ function onWsMessage(this: WebSocket, data: RawData): void {
 function onWsClose(this: WebSocket): void {
   const ws = this as RealtimeSocket;
   if (ws.conn && ws.server) ws.server.onClosed(ws.conn);
+}
+
+/** Presence identity of a connection: the user, or 'Гость' under its pseudonym for a link visitor. */
+function presenceOf(who: Identity): PresenceIdentity {
+  return who.userId === null ? { id: who.reactorId, name: ANONYMOUS_NAME } : { id: who.userId, name: who.userName };
 }
 
 function outcomeToResult(o: ReactionOutcome | { ok: false; code: 'RATE_LIMITED' }): Omit<ReactionResult, 'type' | 'requestId'> {

@@ -5,6 +5,7 @@
 import * as encoding from 'lib0/encoding';
 import * as decoding from 'lib0/decoding';
 import { z } from 'zod';
+import { isSingleEmoji } from '@wb/board-model';
 
 export const MessageType = {
   SYNC: 0,
@@ -95,11 +96,11 @@ export function decodeClientMessage(data: Uint8Array): ClientMessage {
   }
 }
 
-/** One awareness entry as y-protocols encodes it: the state stays a JSON string until applied. */
+/** One awareness entry as y-protocols encodes it, its JSON state parsed (null: the client left). */
 export interface AwarenessEntry {
   clientId: number;
   clock: number;
-  state: string;
+  state: unknown;
 }
 
 export function decodeAwarenessEntries(update: Uint8Array): AwarenessEntry[] {
@@ -110,8 +111,7 @@ export function decodeAwarenessEntries(update: Uint8Array): AwarenessEntry[] {
     for (let i = 0; i < n; i++) {
       const clientId = decoding.readVarUint(d);
       const clock = decoding.readVarUint(d);
-      const state = decoding.readVarString(d);
-      JSON.parse(state);
+      const state: unknown = JSON.parse(decoding.readVarString(d));
       out.push({ clientId, clock, state });
     }
     if (decoding.hasContent(d)) throw new MalformedMessage('trailing bytes in awareness');
@@ -120,6 +120,18 @@ export function decodeAwarenessEntries(update: Uint8Array): AwarenessEntry[] {
     if (err instanceof MalformedMessage) throw err;
     throw new MalformedMessage((err as Error).message);
   }
+}
+
+/** The inverse of decodeAwarenessEntries, in y-protocols' encoding (what applyAwarenessUpdate reads). */
+export function encodeAwarenessEntries(entries: readonly AwarenessEntry[]): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, entries.length);
+  for (const x of entries) {
+    encoding.writeVarUint(e, x.clientId);
+    encoding.writeVarUint(e, x.clock);
+    encoding.writeVarString(e, JSON.stringify(x.state));
+  }
+  return encoding.toUint8Array(e);
 }
 
 /**
@@ -131,7 +143,7 @@ export const CustomRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('reaction'),
     objectId: z.string().min(1).max(64),
-    emoji: z.string().min(1).max(16),
+    emoji: z.string().min(1).max(16).refine(isSingleEmoji),
     requestId: z.union([z.string().max(64), z.number()]).optional(),
   }),
 ]);

@@ -12,8 +12,9 @@ import type { AuthenticateContext, Extension, Identity } from '../core/types.ts'
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const SHARE_TOKEN_SHAPE = /^[\w-]{8,256}$/;
 const ANON_ID = /^[\w-]{8,64}$/;
-/** Shown in reactions of visitors who came through a link without logging in. */
-export const ANONYMOUS_NAME = 'Гость';
+import { ANONYMOUS_NAME } from '../domain/presence.ts';
+/** Shown in reactions and presence of visitors who came through a link without logging in. */
+export { ANONYMOUS_NAME };
 
 export interface Credentials {
   /** The `token` parameter: an access token or a share token (board-page.md §4 step 2). */
