@@ -77,6 +77,8 @@ export const PublicUser = z.object({
   boards_count: z.number().int(),
   created_at: z.string(),
   settings: z.record(z.string(), z.unknown()),
+  /** Whether the owner opened the verification link sent to the current address (item 11 of issue 32). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -104,3 +106,36 @@ export type AccessClaims = z.infer<typeof AccessClaims>;
 export const ACCESS_TOKEN_AUDIENCE = 'whiteboard';
 export const ACCESS_TOKEN_ISSUER = 'whiteboard-auth';
 export const ACCESS_TOKEN_ALG = 'ES256';
+
+// ---- Password reset and e-mail verification (links sent by e-mail; services/auth/src/routes/email.ts)
+
+/** The random part of an e-mail link: 32 bytes, base64url (43 characters). */
+const emailLinkToken = (invalid: string) =>
+  z.string({ error: invalid }).regex(/^[A-Za-z0-9_-]{43}$/, { message: invalid });
+
+/** POST /api/auth/password-reset/request: the answer is the same whether the address is known or not. */
+export const PasswordResetRequest = z.object({ email: emailField });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** POST /api/auth/password-reset/confirm: the new password follows the registration rules. */
+export const PasswordResetConfirmRequest = z.object({
+  token: emailLinkToken('Ссылка для сброса пароля недействительна. Запросите новую'),
+  password: newPassword(T.passwordRequired, T.passwordTooShort),
+});
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+/** POST /api/auth/verify-email. */
+export const VerifyEmailRequest = z.object({ token: emailLinkToken('Ссылка для подтверждения email недействительна') });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+
+/** The answer of the e-mail calls that change nothing the client shows: a Russian sentence for the page. */
+export const MessageAnswer = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswer>;
+
+/** Texts of the e-mail calls that the SPA shows as well (ours: docs/decisions.md). */
+export const EMAIL_FLOW_TEXTS = {
+  resetRequested: 'Если этот адрес зарегистрирован, мы отправили на него письмо со ссылкой для сброса пароля. Ссылка действует 1 час.',
+  passwordReset: 'Пароль изменён. Войдите с новым паролем',
+  emailVerified: 'Email подтверждён',
+  verificationSent: 'Письмо для подтверждения отправлено',
+} as const;

@@ -23,6 +23,7 @@ const user = {
   boards_count: 3,
   created_at: '2026-11-23T20:01:02.345Z',
   settings: {},
+  emailVerified: false,
 };
 const tokens = { accessToken: 'eyJhbGciOiJFUzI1NiJ9.e30.sig', refreshToken: 'Qm9hcmRzQXJlTmljZV9hbmRfcmVmcmVzaF90b2tlbg' };
 

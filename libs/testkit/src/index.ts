@@ -4,3 +4,4 @@ export * from './http.ts';
 export * from './eventually.ts';
 export * from './factories.ts';
 export * from './images.ts';
+export * from './mailpit.ts';

@@ -29,6 +29,11 @@ import { bootstrapAdmin } from './store/admin.ts';
 import { loadOrCreateSigningKey } from './store/keys.ts';
 import { deleteExpiredTokens, revokedSince } from './store/sessions.ts';
 import { subscribePlanAndBoards } from './events/plan-and-boards.ts';
+import { systemClock, type Clock } from './domain/email-links.ts';
+import { createEmailFlows } from './mail/flows.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { emailRouter } from './routes/email.ts';
+import { deleteStaleEmailState } from './store/email-links.ts';
 
 export { AuthConfigSchema, type AuthConfig } from './config.ts';
 export { deleteUser } from './store/users.ts';
@@ -44,6 +49,10 @@ export interface AuthDeps {
   /** The shared secret /internal/* requires; the runners always pass one (tests may leave it open). */
   internalToken?: string;
   registry?: Registry;
+  /** Time of the e-mail links and their throttles (tests move it instead of waiting an hour). */
+  clock?: Clock;
+  /** Where mails go; default: SMTP_URL through nodemailer (or the log without it). */
+  mailer?: Mailer;
   /** Core NATS: revocations are published on it and answered only once every verifier has them. */
   nats?: NatsConnection;
   /** In-process runners: the list every verifier of the process shares (ServiceRuntime.revocations). */
@@ -77,8 +86,10 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
         registers: [deps.registry],
       })
     : undefined;
-
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const ctx: AuthContext = {
+    emails: createEmailFlows({ pool, mailer, clock, publicUrl: config.PUBLIC_URL, logger }),
     pool,
     config,
     logger,
@@ -114,6 +125,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   });
   svc.app.use('/api/auth', authRouter(ctx));
   svc.app.use('/api/auth', accountRouter(ctx));
+  svc.app.use('/api/auth', emailRouter(ctx));
   if (deps.internalToken) svc.app.use('/internal', internalAuth(deps.internalToken));
   svc.app.use('/internal', internalRouter(ctx));
   svc.finish();
@@ -136,6 +148,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
       planAndBoards = await subscribePlanAndBoards(pool, transport, (id) => ctx.users.forget(id));
       cleanup = setInterval(() => {
         deleteExpiredTokens(pool).catch((err) => logger.warn({ err }, 'refresh token cleanup failed'));
+        deleteStaleEmailState(pool, clock.now()).catch((err) => logger.warn({ err }, 'e-mail link cleanup failed'));
       }, CLEANUP_EVERY_MS);
       cleanup.unref();
       logger.info({ kid: signer.kid }, 'auth started');
@@ -148,6 +161,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
       planAndBoards = undefined;
       await relay?.stop();
       relay = undefined;
+      await mailer.stop();
     },
   };
 }

@@ -24,6 +24,10 @@ const optionalString = () =>
     .optional()
     .transform((v) => (v && v.trim() ? v : undefined));
 
+/** Said when a production start has no mail server (docs/decisions.md: refuse, do not drop mails). */
+export const SMTP_REQUIRED_IN_PRODUCTION =
+  'SMTP_URL is required under NODE_ENV=production: password reset and e-mail verification send their links by mail (smtp://user:pass@host:587).';
+
 export const AuthConfigSchema = serviceConfig(3001, {
   DATABASE_URL: env.url(),
   ACCESS_TOKEN_TTL: duration('15m'),
@@ -42,6 +46,13 @@ export const AuthConfigSchema = serviceConfig(3001, {
   AUTH_PRIVATE_KEY_PEM: optionalString(),
   /** How long verify/profile may answer from memory (see store/userCache.ts); 0 turns it off. */
   USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  // Mail of the password reset and e-mail verification (mail/mailer.ts; docs/operations.md "Mail").
+  NODE_ENV: env.optionalString(),
+  /** smtp://user:pass@host:587 or smtps://...; unset: mails go to the log (refused under NODE_ENV=production). */
+  SMTP_URL: env.optionalString().refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'expected smtp://host:port or smtps://host:port'),
+  MAIL_FROM: z.string().trim().min(3).default('Холст <no-reply@localhost>'),
+  /** The address users open the product at: the links in mails point there (never the request's Host). */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** With NATS: the longest a logout waits for a verifier that is alive but does not acknowledge (revocation-feed.ts). */
   REVOCATION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
 }).superRefine((c, ctx) => {
@@ -52,6 +63,10 @@ export const AuthConfigSchema = serviceConfig(3001, {
       path: [c.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
       message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     });
+  }
+  // A production start without a mail server would take reset requests and silently send nothing.
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: SMTP_REQUIRED_IN_PRODUCTION });
   }
 });
 

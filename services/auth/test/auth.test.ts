@@ -46,6 +46,7 @@ describe('register', () => {
       boards_count: 0,
       created_at: expect.any(String),
       settings: {},
+      emailVerified: false,
     });
     expect(new Date(r.body.user.created_at).toISOString()).toBe(r.body.user.created_at);
     expect(r.body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);

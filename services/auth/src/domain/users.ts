@@ -10,6 +10,8 @@ export interface UserRow {
   boards_count: number;
   created_at: string;
   settings: Record<string, unknown> | null;
+  /** When the current address was proven by a link (mail/flows.ts); null: not yet. */
+  email_verified_at?: string | Date | null;
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -24,5 +26,6 @@ export function toPublicUser(row: UserRow): PublicUser {
     boards_count: row.boards_count,
     created_at: row.created_at,
     settings: row.settings ?? {},
+    emailVerified: Boolean(row.email_verified_at),
   };
 }

@@ -79,19 +79,29 @@ export function accountRouter(ctx: AuthContext): Router {
     if (!(await verifyPassword(existing(await getPasswordHash(pool, userId)), password))) throw appError('INVALID_CURRENT_PASSWORD');
   };
 
+  /** A new address (not a letter-case change) gets a verification link; a failed mail does not fail the change. */
+  const verifyIfNewAddress = async (before: string, answer: UserAnswer): Promise<UserAnswer> => {
+    if (before.toLowerCase() !== answer.user.email.toLowerCase()) {
+      await ctx.emails.sendVerification(answer.user).catch((err) => ctx.logger.error({ err }, 'verification mail not queued'));
+    }
+    return answer;
+  };
+
   // isAdmin and any other unknown key is dropped by the schema: no public call grants admin.
   r.patch('/profile', auth, async (req, res) => {
     const body = parse(UpdateProfileRequest, req.body);
     const userId = currentUserId(req);
     await checkPasswordForEmail(userId, body.email, body.currentPassword);
-    res.json(written(await updateProfile(pool, userId, { name: body.name, email: body.email })));
+    const before = (await currentUser(userId)).email;
+    res.json(await verifyIfNewAddress(before, written(await updateProfile(pool, userId, { name: body.name, email: body.email }))));
   });
 
   r.patch('/change-email', auth, async (req, res) => {
     const body = parse(ChangeEmailRequest, req.body);
     const userId = currentUserId(req);
     await checkPasswordForEmail(userId, body.email, body.currentPassword);
-    res.json(written(await updateProfile(pool, userId, { email: body.email })));
+    const before = (await currentUser(userId)).email;
+    res.json(await verifyIfNewAddress(before, written(await updateProfile(pool, userId, { email: body.email }))));
   });
 
   r.patch('/settings', auth, async (req, res) => {

@@ -56,6 +56,8 @@ export function authRouter(ctx: AuthContext): Router {
       const user = await insertUser(client, { name: body.name, email: body.email, passwordHash });
       return { user, session: await createSession(client, user.id, config.REFRESH_TOKEN_TTL) };
     });
+    // A verification link to the new address; the account works without it (registration never fails on mail).
+    await ctx.emails.sendVerification(user).catch((err) => req.log.error({ err }, 'verification mail not queued'));
     res.status(201).json({
       user: toPublicUser(user),
       accessToken: await accessToken(user, session.sessionId),

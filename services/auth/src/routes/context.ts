@@ -4,6 +4,7 @@ import type { Pool } from '@wb/db';
 import { appError, bearerToken, type Logger, type RevocationList, type TokenVerifier } from '@wb/service-kit';
 import type { AuthConfig } from '../config.ts';
 import type { Signer } from '../domain/tokens.ts';
+import type { EmailFlows } from '../mail/flows.ts';
 import type { UserCache } from '../store/userCache.ts';
 
 /** What the routers share. The signer appears once start() has loaded the key. */
@@ -21,6 +22,8 @@ export interface AuthContext {
    */
   endSessions(sids: readonly string[]): Promise<void>;
   signer(): Signer;
+  /** Password reset and e-mail verification links (mail/flows.ts). */
+  emails: EmailFlows;
 }
 
 export function currentUserId(req: Request): string {

@@ -4,7 +4,7 @@ import { mergeSettings } from '../domain/settings.ts';
 import { publishUserDeleted, publishUserRegistered, publishUserUpdated } from '../events/publish.ts';
 import { mapUniqueEmail } from './errors.ts';
 
-const COLUMNS = 'id, name, email, is_admin, plan_name, boards_count, created_at, settings';
+const COLUMNS = 'id, name, email, is_admin, plan_name, boards_count, created_at, settings, email_verified_at';
 
 /** The /verify hot path: one primary-key lookup with a named (prepared once per connection) statement. */
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
@@ -54,7 +54,13 @@ export function updateProfile(pool: Pool, id: string, patch: { name?: string; em
     const email = patch.email ?? cur.email;
     if (name === cur.name && email === cur.email) return cur;
     const r = await client
-      .query<UserRow>(`UPDATE users SET name = $2, email = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name, email])
+      // A new address (not just its letter case) is unproven until its verification link is opened.
+      .query<UserRow>(
+        `UPDATE users SET name = $2, email = $3, updated_at = now(),
+                email_verified_at = CASE WHEN lower(email) = lower($3) THEN email_verified_at END
+          WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, name, email],
+      )
       .catch(mapUniqueEmail);
     // Even a case-only change of the address is announced: other services show it.
     await publishUserUpdated(client, r.rows[0]);
