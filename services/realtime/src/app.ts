@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { ConfigError, createServiceApp, defineService, internalAuth, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
@@ -22,6 +22,7 @@ import { subscribeBoardEvents } from './events/board-consumer.ts';
 import { subscribeImageCleanup } from './events/images-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
+import { signedUrlRoutes } from './images/signed-urls.ts';
 
 
 export interface RealtimeDeps {
@@ -41,6 +42,12 @@ export interface RealtimeDeps {
   /** Board images (src/images); absent = no image routes. */
   images?: ImageStore;
   imageMaxBytes?: number;
+  /**
+   * The key image URLs are signed with (IMAGE_URL_SECRET). Absent: derived from the internal token,
+   * which every replica of a cluster shares and the embedded mode generates per start; without
+   * either, random per process.
+   */
+  imageUrlSecret?: string;
 }
 
 export interface RealtimeService extends RunnableService {
@@ -196,7 +203,11 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
       revoke,
     }),
   );
-  if (deps.images) app.use(imageRoutes({ images: deps.images, verifier, boards, maxBytes: deps.imageMaxBytes }));
+  if (deps.images) {
+    const urlKey = imageUrlKey(deps.imageUrlSecret, deps.internalToken);
+    app.use(signedUrlRoutes({ verifier, boards, urlKey }));
+    app.use(imageRoutes({ images: deps.images, verifier, boards, maxBytes: deps.imageMaxBytes, urlKey }));
+  }
   finish();
 
   let subscription: Subscription | undefined;
@@ -232,6 +243,13 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
       await server.stop();
     },
   };
+}
+
+/** See RealtimeDeps.imageUrlSecret: one key per deployment, never the internal token itself. */
+function imageUrlKey(secret: string | undefined, internalToken: string | undefined): Buffer {
+  if (secret) return Buffer.from(secret);
+  if (internalToken) return createHmac('sha256', internalToken).update('realtime image urls').digest();
+  return randomBytes(32);
 }
 
 /** The realtime service as runners see it (the package's entry): see defineService in @wb/service-kit. */
@@ -275,6 +293,7 @@ export const realtimeService = defineService({
       internalToken: rt.internalToken,
       images,
       imageMaxBytes: config.IMAGE_MAX_BYTES,
+      imageUrlSecret: config.IMAGE_URL_SECRET,
     });
     return {
       ...service,

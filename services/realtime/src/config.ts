@@ -89,6 +89,11 @@ export const RealtimeEnv = serviceConfig(3004, {
   MESSAGE_BURST: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messageBurst),
   /** Largest board image upload (src/images). */
   IMAGE_MAX_BYTES: bytes(10 * 1024 * 1024),
+  /**
+   * The key of signed image URLs (domain/image-urls.ts), at least 32 characters. Unset: derived from
+   * INTERNAL_TOKEN (shared by every replica; generated per start in the embedded mode).
+   */
+  IMAGE_URL_SECRET: z.string().min(32).optional(),
   REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
 });
 export type RealtimeEnv = z.infer<typeof RealtimeEnv>;

@@ -2,8 +2,11 @@
  * Issue 32, realtime items, on the real server with stock y-protocols clients:
  * 4 presence: the identity in an awareness state is the connection's, never the client's claim;
  * 5 reactions: limited per user and board (429), one emoji grapheme each;
+ * 9 images: an image's src is the board's own store or a small data URL; stored images are read
+ *   with short-lived signed URLs, never a token in the URL.
  */
 import http from 'node:http';
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
@@ -12,13 +15,15 @@ import { addObject, getObjects, PARTICIPANT_COLORS } from '@wb/board-model';
 import { ERRORS } from '@wb/contracts';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { createTokenVerifier, internalHeaders, listen, type RunningServer } from '@wb/service-kit';
-import { createDatabase, eventually, startPostgres } from '@wb/testkit';
+import { createDatabase, eventually, pngHeader, startPostgres } from '@wb/testkit';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient } from '../src/access.ts';
 import { createPostgresImageStore } from '../src/images/index.ts';
 import { MessageType } from '../src/domain/protocol.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import { provider, rawSocket, silent, startPlatform, sticky, synced, type Platform } from './helpers.ts';
+
+const SECRET = 'test-image-url-secret-'.padEnd(40, 'x');
 
 let pg: EmbeddedPostgresHandle;
 let pool: Pool;
@@ -40,6 +45,7 @@ beforeAll(async () => {
     boards: createBoardAccessClient(platform.boardsBase, undefined, { internalToken: platform.internalToken }),
     transport: platform.transport,
     images: createPostgresImageStore(pool, REALTIME_SCHEMA),
+    imageUrlSecret: SECRET,
     limits: { compactIntervalMs: 60_000 },
   });
   await service.start();
@@ -99,6 +105,12 @@ function customAnswers(messages: Buffer[]): any[] {
       return decoding.readVarUint(d) === MessageType.CUSTOM ? JSON.parse(decoding.readVarString(d)) : null;
     })
     .filter(Boolean);
+}
+
+async function rejectedCount(reason: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('realtime_rejected_total{') && l.includes(`reason="${reason}"`));
+  return line ? Number(line.split(' ').pop()) : 0;
 }
 
 describe('presence (item 4): the server decides who an awareness state is', () => {
@@ -219,5 +231,112 @@ describe('reactions (item 5)', () => {
     await raw.opened;
     raw.ws.send(reactionMessage('\u200d\u200d', 'e1', 1));
     await eventually(() => expect(customAnswers(raw.messages)).toEqual([expect.objectContaining({ ok: false, code: 'VALIDATION_ERROR' })]));
+  });
+});
+
+describe('image sources (item 9): the board store or a small data URL, nothing else', () => {
+  const png = (n = 200) => Buffer.concat([pngHeader(8, 8), randomBytes(n)]);
+  const dataUrl = (bytes: number) => `data:image/png;base64,${Buffer.concat([pngHeader(8, 8), randomBytes(bytes)]).toString('base64')}`;
+  const imageObject = (oid: string, src: string) => ({ id: oid, type: 'image' as const, x: 0, y: 0, width: 10, height: 10, src, zIndex: 0 });
+
+  async function upload(boardId: string, token: string, bytes: Buffer<ArrayBufferLike> = png()) {
+    const res = await fetch(`${base}/yjs/images/${boardId}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(bytes) });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { hash: string; url: string };
+  }
+
+  it('refuses an external src, another board’s image and an over-large data URL; accepts the board’s asset and a small data URL', async () => {
+    const owner = await platform.user('Галина');
+    const { id } = await platform.board(owner);
+    const other = await platform.board(owner);
+    const own = await upload(id, owner.token);
+    const foreign = await upload(other.id, owner.token);
+    const ownerP = track(provider(wsUrl, id, owner.token));
+    await synced(ownerP);
+    const room = () => getObjects(service.server.rooms.get(id)!.doc);
+
+    const cases: Array<[string, string, boolean]> = [
+      ['external', 'https://tracker.example/pixel.png?u=1', false],
+      ['other-board', foreign.url, false],
+      ['svg-data', 'data:image/svg+xml;base64,PHN2Zy8+', false],
+      ['big-data', dataUrl(300 * 1024), false],
+      ['asset', own.url, true],
+      ['small-data', dataUrl(1024), true],
+    ];
+    for (const [oid, src, allowed] of cases) {
+      const before = await rejectedCount('image-src');
+      // One client per write: a refused update leaves its author's later ones waiting for it.
+      const writer = track(provider(wsUrl, id, owner.token));
+      await synced(writer);
+      addObject(writer.doc, imageObject(oid, src));
+      if (allowed) {
+        await eventually(() => expect(room().get(oid)?.get('src')).toBe(src));
+        await eventually(() => expect(getObjects(ownerP.doc).has(oid)).toBe(true));
+      } else {
+        await eventually(async () => expect(await rejectedCount('image-src')).toBe(before + 1));
+        expect(room().has(oid), oid).toBe(false);
+      }
+    }
+    // An existing image's src changed to an outside address is refused too.
+    const editor = track(provider(wsUrl, id, owner.token));
+    await synced(editor);
+    await eventually(() => expect(getObjects(editor.doc).has('asset')).toBe(true));
+    const before = await rejectedCount('image-src');
+    (getObjects(editor.doc).get('asset') as Y.Map<unknown>).set('src', 'https://tracker.example/x.gif');
+    await eventually(async () => expect(await rejectedCount('image-src')).toBe(before + 1));
+    expect(room().get('asset')?.get('src')).toBe(own.url);
+  });
+
+  describe('signed image URLs', () => {
+    let owner: { id: string; token: string };
+    let board: { id: string; links: Record<string, string> };
+    let hash: string;
+    let bytes: Buffer<ArrayBufferLike>;
+    const sign = (boardId: string, h: string, exp: number) =>
+      createHmac('sha256', SECRET).update(`${boardId}/${h}/${exp}`).digest('base64url');
+
+    beforeAll(async () => {
+      owner = await platform.user('Фото');
+      board = await platform.board(owner, ['viewer']);
+      bytes = png(500);
+      hash = (await upload(board.id, owner.token, bytes)).hash;
+    });
+
+    it('hands signed URLs to readers (headers, no token in the URL) and serves the image with one', async () => {
+      const credentials: Array<Record<string, string>> = [{ authorization: `Bearer ${owner.token}` }, { 'x-share-token': board.links.viewer! }];
+      for (const headers of credentials) {
+        const r = await platform.api('POST', `/yjs/images/${board.id}/urls`, { base, headers, body: { hashes: [hash] } });
+        expect(r.status).toBe(200);
+        const url: string = r.body.urls[hash];
+        expect(url).toMatch(new RegExp(`^/yjs/images/${board.id}/${hash}\\?exp=\\d+&sig=[\\w-]+$`));
+        expect(url).not.toContain('token');
+        expect(r.body.expiresAt).toBeGreaterThan(Date.now() + 9 * 60_000);
+        const res = await fetch(`${base}${url}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
+      }
+      const stranger = await platform.user('Чужак');
+      const r = await platform.api('POST', `/yjs/images/${board.id}/urls`, { base, headers: { authorization: `Bearer ${stranger.token}` }, body: { hashes: [hash] } });
+      expect(r.status).toBe(403);
+    });
+
+    it('refuses a GET without a valid signature, with a token instead, or expired', async () => {
+      const url = `${base}/yjs/images/${board.id}/${hash}`;
+      const none = await fetch(url);
+      expect(none.status).toBe(403);
+      expect(((await none.json()) as { code: string }).code).toBe('IMAGE_URL_INVALID');
+      expect((await fetch(`${url}?token=${encodeURIComponent(owner.token)}`)).status).toBe(403);
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      expect((await fetch(`${url}?exp=${exp}&sig=${sign(board.id, hash, exp)}`)).status).toBe(200);
+      // The signature names the board, the image and the expiry: change any and it fails.
+      expect((await fetch(`${url}?exp=${exp + 1}&sig=${sign(board.id, hash, exp)}`)).status).toBe(403);
+      const other = await platform.board(owner);
+      expect((await fetch(`${url}?exp=${exp}&sig=${sign(other.id, hash, exp)}`)).status).toBe(403);
+      const past = Math.floor(Date.now() / 1000) - 1;
+      const expired = await fetch(`${url}?exp=${past}&sig=${sign(board.id, hash, past)}`);
+      expect(expired.status).toBe(403);
+      expect(((await expired.json()) as { code: string; error: string }).error).toBe(ERRORS.IMAGE_URL_EXPIRED.message);
+    });
   });
 });

@@ -67,11 +67,11 @@ describe('what the server reads of an incoming update', () => {
     b.getMap('m').set('y', 1);
     Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
     const update = Y.encodeStateAsUpdate(b);
-    expect(readUpdateMeta(update)).toEqual({ from: new Map([[9, 0], [7, 0]]), empty: false });
+    expect(readUpdateMeta(update)).toMatchObject({ from: new Map([[9, 0], [7, 0]]), empty: false });
     expect(readUpdateMeta(Y.encodeStateAsUpdate(new Y.Doc())).empty).toBe(true);
     // Only deletions: not empty.
     const deletes = Y.encodeStateAsUpdate(a, Y.encodeStateVector(a));
-    expect(readUpdateMeta(deletes)).toEqual({ from: new Map(), empty: false });
+    expect(readUpdateMeta(deletes)).toMatchObject({ from: new Map(), empty: false });
     expect(() => readUpdateMeta(update.slice(0, update.length - 1))).toThrow();
   });
 

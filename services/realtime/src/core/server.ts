@@ -32,7 +32,7 @@ import {
   type ReactionResult,
 } from '../domain/protocol.ts';
 import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
-import { readUpdateMeta } from '../domain/update-meta.ts';
+import { imageSourcesAllowed, readUpdateMeta } from '../domain/update-meta.ts';
 import { ANONYMOUS_NAME, stampPresence, type PresenceIdentity } from '../domain/presence.ts';
 import type { RealtimeLimits } from '../config.ts';
 import { Connection, RealtimeSocket, binaryFrame } from './connection.ts';
@@ -610,8 +610,15 @@ export class RealtimeServer {
       // holds nothing of (a live client's next edit) is taken as it is; otherwise only what the copy
       // lacks is kept (a reconnecting client resends everything it has). Diffing every update, to
       // find nothing to trim, cost about 4 % of the server's busy time at 1,000 clients.
-      const { from, empty } = readUpdateMeta(update);
+      const meta = readUpdateMeta(update);
+      const { from, empty } = meta;
       if (empty) return;
+      // An image source other than the board's own store or a small data URL (a tracking pixel every
+      // viewer's browser would fetch): refused like a viewer's write, dropped unseen.
+      if (meta.values && !imageSourcesAllowed(meta, room.boardId, room.doc.store)) {
+        this.stats.rejected('image-src');
+        return;
+      }
       fresh = room.holdsNoneOf(from) ? update : Y.diffUpdate(update, room.stateVectorOf(from.keys()));
     } catch (err) {
       throw new MalformedMessage(`invalid update: ${(err as Error).message}`);

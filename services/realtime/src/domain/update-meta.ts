@@ -1,13 +1,80 @@
 import * as Y from 'yjs';
+import { imageSrcAllowed } from '@wb/board-model';
+
+/** The one field name of the board document whose value a browser fetches: an image object's `src`. */
+const SRC_FIELD = 'src';
+/** How far a chain of overwrites within one update is followed to find the field it writes. */
+const MAX_CHAIN = 16;
+
+export interface UpdateMeta {
+  /** Each client's first clock in the update. */
+  from: Map<number, number>;
+  /** No structs and an empty delete set. */
+  empty: boolean;
+  /**
+   * Values the update may write under `src` (image sources), undefined when none: items that name
+   * `src` as their field, and values whose field is known only through a neighbour (an overwrite
+   * of an existing field names the previous value, not the field).
+   */
+  values: Y.Item[] | undefined;
+  /** The decoded structs, kept only when `values` is set (to follow a neighbour within the update). */
+  structs: Array<Y.Item | Y.GC | Y.Skip> | undefined;
+}
 
 /**
  * What the server reads of a client's update before queueing it: each client's first clock (to
- * tell whether the copy holds any of it already) and whether it carries anything at all. The whole
- * update is decoded, delete set included, so a malformed one throws here, before it is stored.
+ * tell whether the copy holds any of it already), whether it carries anything at all, and the
+ * values that may be image sources. The whole update is decoded, delete set included, so a
+ * malformed one throws here, before it is stored; the rest comes from the same decoded structs (a
+ * few property reads per struct, no second decode).
  */
-export function readUpdateMeta(update: Uint8Array): { from: Map<number, number>; empty: boolean } {
+export function readUpdateMeta(update: Uint8Array): UpdateMeta {
   const { structs, ds } = Y.decodeUpdate(update);
   const from = new Map<number, number>();
-  for (const s of structs) if (!from.has(s.id.client)) from.set(s.id.client, s.id.clock);
-  return { from, empty: structs.length === 0 && ds.clients.size === 0 };
+  let values: Y.Item[] | undefined;
+  for (const s of structs) {
+    if (!from.has(s.id.client)) from.set(s.id.client, s.id.clock);
+    const item = s as Y.Item;
+    // Text typed into a Y.Text (ContentString) and deletions are never a map value that is fetched.
+    if (item.parentSub === SRC_FIELD || (item.parent === null && !(item.content instanceof Y.ContentString) && !(item.content instanceof Y.ContentDeleted))) {
+      (values ??= []).push(item);
+    }
+  }
+  return { from, empty: structs.length === 0 && ds.clients.size === 0, values, structs: values && structs };
+}
+
+/** The map field an item writes, following its neighbours to where the field is named. */
+function fieldOf(item: Y.Item, structs: ReadonlyArray<Y.Item | Y.GC | Y.Skip>, store: Y.Doc['store']): string | null | undefined {
+  let cur: Y.Item | Y.GC | Y.Skip | undefined = item;
+  for (let depth = 0; depth < MAX_CHAIN && cur; depth++) {
+    const it = cur as Y.Item;
+    if (it.parentSub != null || it.parent != null) return it.parentSub;
+    const id = it.origin ?? it.rightOrigin;
+    if (!id) return null;
+    if (id.clock < Y.getState(store, id.client)) return (Y.getItem(store, id) as Y.Item).parentSub;
+    cur = structs.find((s) => s.id.client === id.client && s.id.clock <= id.clock && id.clock < s.id.clock + s.length);
+  }
+  // A neighbour neither in the copy nor in the update (Yjs keeps such an update pending), or a chain
+  // too long to follow: no verdict means no.
+  return undefined;
+}
+
+/**
+ * Whether an update's `src` writes are all allowed on `boardId` (board-model imageSrcAllowed: the
+ * board's own store or a small raster data URL). What the copy holds already (a reconnecting
+ * client's resend of an old board) is not judged again. A value that is not one plain string
+ * (binary, a nested type, JSON content) is refused.
+ */
+export function imageSourcesAllowed(meta: UpdateMeta, boardId: string, store: Y.Doc['store']): boolean {
+  const { values, structs } = meta;
+  if (!values || !structs) return true;
+  for (const item of values) {
+    if (item.id.clock < Y.getState(store, item.id.client)) continue;
+    const field = item.parentSub === SRC_FIELD ? SRC_FIELD : fieldOf(item, structs, store);
+    if (field === undefined) return false;
+    if (field !== SRC_FIELD) continue;
+    const content = item.content;
+    if (!(content instanceof Y.ContentAny) || content.arr.length !== 1 || !imageSrcAllowed(content.arr[0], boardId)) return false;
+  }
+  return true;
 }

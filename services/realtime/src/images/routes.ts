@@ -2,9 +2,8 @@
  * Image upload and serving (board-page.md §2 image tool, issue 10 item 6):
  * - POST /yjs/images/:boardId — raw image bytes in the body; owner and editors (Bearer access token
  *   and/or `x-share-token` of an editor link). Answers 201 {hash, url, mime, size}.
- * - GET /yjs/images/:boardId/:hash — anyone who may read the board: `?token=` (an access token or a
- *   share token, as the realtime socket takes it), `?share=`, or the same in headers, since an <img>
- *   cannot send headers. Content-addressed, so cached for a year as immutable.
+ * - GET /yjs/images/:boardId/:hash?exp=&sig= — a signed URL (signed-urls.ts hands them to anyone who
+ *   may read the board); no token in the URL. Content-addressed, so cached for a year as immutable.
  * - GET /internal/boards/:boardId/images/:hash — the export service's read (internal token only).
  */
 import express, { Router, type Request } from 'express';
@@ -14,6 +13,7 @@ import { appError, bearerToken, parse, type TokenVerifier } from '@wb/service-ki
 import type { BoardAccessClient } from '../access.ts';
 import { identityOrThrow, resolveIdentity } from '../extensions/auth.ts';
 import type { Identity } from '../core/types.ts';
+import { checkImageUrl } from '../domain/image-urls.ts';
 import { sniffImageType } from './sniff.ts';
 import { IMAGE_HASH_SHAPE, imageHash, type ImageStore, type StoredImage } from './store.ts';
 
@@ -27,6 +27,8 @@ export interface ImageRoutesDeps {
   verifier: TokenVerifier;
   boards: BoardAccessClient;
   maxBytes?: number;
+  /** Signs and checks image URLs (domain/image-urls.ts). */
+  urlKey: Uint8Array;
 }
 
 const BoardParams = z.object({
@@ -37,9 +39,9 @@ const BoardParams = z.object({
     .regex(/^[\w-]+$/),
 });
 const ImageParams = BoardParams.extend({ hash: z.string().regex(IMAGE_HASH_SHAPE) });
-const ReadQuery = z.object({
-  token: z.string().max(4096).optional(),
-  share: z.string().max(256).optional(),
+const SignedQuery = z.object({
+  exp: z.coerce.number().int().min(0).max(2 ** 40).optional(),
+  sig: z.string().max(64).optional(),
 });
 
 /** The URL an image object's `src` holds. */
@@ -118,10 +120,9 @@ export function imageRoutes(deps: ImageRoutesDeps): Router {
 
   r.get('/yjs/images/:boardId/:hash', async (req, res) => {
     const { boardId, hash } = parse(ImageParams, req.params);
-    const q = parse(ReadQuery, req.query);
-    const token = q.token ?? bearerToken(req);
-    const share = q.share ?? req.get('x-share-token') ?? undefined;
-    await identify(deps, req, boardId, token, share);
+    // A signed URL (domain/image-urls.ts, handed out by POST /yjs/images/:boardId/urls), never a token.
+    const check = checkImageUrl(deps.urlKey, boardId, hash, parse(SignedQuery, req.query), Date.now());
+    if (check !== 'ok') throw appError(check === 'expired' ? 'IMAGE_URL_EXPIRED' : 'IMAGE_URL_INVALID');
     if (req.get('if-none-match') === `"${hash}"`) return void res.status(304).end();
     const image = await deps.images.get(boardId, hash);
     if (!image) throw appError('IMAGE_NOT_FOUND');
