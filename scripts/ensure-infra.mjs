@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Brings a machine (a developer's or a bare CI box) to the state the tests and `npm start` need:
-// node_modules, nats-server, Chromium and the FerretDB wrapper. Every step checks first, so a
+// node_modules, nats-server, Chromium, the FerretDB wrapper and Mailpit. Every step checks first, so a
 // second run costs well under a second. Uses only Node built-ins: it runs before node_modules exists.
 //
 //   node scripts/ensure-infra.mjs [--no-browser] [--no-go] [--no-apt] [--quiet]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, accessSync, constants } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, accessSync, constants, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -168,6 +169,53 @@ export function ensureFerretDB() {
   return undefined;
 }
 
+// ---------------------------------------------------------------- Mailpit (development and test mail server)
+
+export const MAILPIT_VERSION = '1.33.1';
+/** Go tools are built once per version into a cache outside the repo, so a reused machine or a fresh clone skips the build. */
+export const toolsCache = process.env.WB_TOOLS_CACHE ?? path.join(os.homedir(), '.cache', 'wb-tools');
+export const mailpitBinary = path.join(toolsCache, `mailpit-${MAILPIT_VERSION}`, 'mailpit');
+
+/**
+ * `go install github.com/axllent/mailpit@v<version>` into the cache (a few minutes the first time),
+ * then .tools/bin/mailpit links to it. The build goes to a scratch directory renamed when complete,
+ * so an interrupted build never leaves a half-written binary behind.
+ */
+export function ensureMailpit() {
+  const link = path.join(toolsBin, 'mailpit');
+  if (!existsSync(mailpitBinary)) {
+    const go = which('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
+    if (!go) return 'go is not installed, so Mailpit cannot be built (install Go 1.24+ or pass --no-go)';
+    const target = path.dirname(mailpitBinary);
+    const scratch = `${target}.part-${process.pid}`;
+    rmSync(scratch, { recursive: true, force: true });
+    mkdirSync(scratch, { recursive: true });
+    say(`building Mailpit ${MAILPIT_VERSION} into ${target} (first time takes a few minutes)`);
+    const r = run(go, ['install', `-ldflags=-X github.com/axllent/mailpit/config.Version=v${MAILPIT_VERSION}`, `github.com/axllent/mailpit@v${MAILPIT_VERSION}`], {
+      cwd: os.tmpdir(),
+      env: { ...process.env, GOBIN: scratch, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOCACHE: process.env.GOCACHE ?? path.join(toolsCache, 'gocache') },
+    });
+    if (!r.ok || !existsSync(path.join(scratch, 'mailpit'))) {
+      rmSync(scratch, { recursive: true, force: true });
+      return `go install github.com/axllent/mailpit@v${MAILPIT_VERSION} failed (${r.why || 'no binary'})`;
+    }
+    rmSync(target, { recursive: true, force: true });
+    renameSync(scratch, target);
+  } else say(`Mailpit ${MAILPIT_VERSION} present (${path.dirname(mailpitBinary)})`);
+  let current;
+  try {
+    current = readlinkSync(link);
+  } catch {
+    current = undefined;
+  }
+  if (current !== mailpitBinary) {
+    mkdirSync(toolsBin, { recursive: true });
+    rmSync(link, { force: true });
+    symlinkSync(mailpitBinary, link);
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------- all of it
 
 /**
@@ -189,8 +237,10 @@ export function ensureInfra({ browser = true, go = true, apt = true, quiet: q = 
     }
     note(ensureAptPackages(pkgs));
   } else say('skipping Debian packages (--no-apt)');
-  if (go) note(ensureFerretDB());
-  else say('skipping the FerretDB wrapper (--no-go)');
+  if (go) {
+    note(ensureFerretDB());
+    note(ensureMailpit());
+  } else say('skipping the FerretDB wrapper and Mailpit (--no-go)');
   for (const p of problems) say(`PROBLEM: ${p}`);
   say(
     `done in ${((Date.now() - started) / 1000).toFixed(1)} s${problems.length ? ` with ${problems.length} problem(s)` : ''}`,

@@ -2,7 +2,7 @@
 // one process on the embedded default (http://localhost:8080; PORT and DATA_DIR change it).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureNodeModules } from './ensure-infra.mjs';
+import { ensureMailpit, ensureNodeModules } from './ensure-infra.mjs';
 import { buildFrontendIfStale, repoRoot } from './lib/frontend-build.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
@@ -21,6 +21,15 @@ const problem = ensureNodeModules();
 if (problem) {
   console.error(`[start] ${problem}`);
   process.exit(1);
+}
+// Development mails (password reset, e-mail verification) go to Mailpit, which the embedded runner
+// starts; built once per machine. A configured SMTP_URL, or production, needs none.
+if (!production && !process.env.SMTP_URL) {
+  const mailProblem = ensureMailpit();
+  if (mailProblem) {
+    console.error(`[start] ${mailProblem}`);
+    process.exit(1);
+  }
 }
 // Tests that only exercise the server (deploy/test/shutdown.test.ts) skip the SPA build.
 if (process.env.WB_SKIP_SPA_BUILD !== '1') buildFrontendIfStale();

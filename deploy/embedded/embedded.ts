@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { createInProcessTransport } from '@wb/events';
@@ -41,9 +42,16 @@ export interface EmbeddedHandle {
   internalToken: string;
   /** Each service's loopback address (they answer only calls carrying internalToken). */
   internalUrls: Record<string, string>;
+  /** Mailpit's web UI, where development mails land (absent when SMTP_URL was given or in production). */
+  mailpitUrl?: string;
   /** Stops in order (see stopSteps), then PostgreSQL; a second call waits for the first. */
   stop(): Promise<void>;
 }
+
+const ensureDir = async (dir: string) => {
+  await mkdir(dir, { recursive: true });
+  return dir;
+};
 
 /** A loopback listener whose handler is set once its service exists (its URL is needed first). */
 async function loopbackListener(internalToken: string) {
@@ -79,6 +87,15 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     onRestartFailed: (attempt, err) => root.error({ attempt, err: err.message.slice(0, 2_000) }, 'embedded PostgreSQL did not start again; retrying'),
   });
   root.info({ dataDir }, 'embedded PostgreSQL started');
+  // Development mails (reset and verification links) go to Mailpit unless a real server is configured.
+  const mailpit =
+    env.SMTP_URL || env.NODE_ENV === 'production'
+      ? undefined
+      : await (await import('@wb/testkit')).startMailpit({ dataDir: await ensureDir(path.join(dataDir, 'mailpit')), detached: true }).catch(async (err: unknown) => {
+          await pg.stop();
+          throw err;
+        });
+  if (mailpit) root.info({ ui: mailpit.apiUrl }, 'Mailpit started (development mail)');
   const transport = createInProcessTransport({ logger: createLogger('events', logLevel) });
   const revocations = createRevocationList();
   const pools: Array<ReturnType<typeof poolSet>> = [];
@@ -108,7 +125,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       servers,
       services,
       logger: root,
-      after: [() => transport.close(), ...pools.map((p) => () => p.end()), () => pg.stop()],
+      after: [() => transport.close(), ...pools.map((p) => () => p.end()), () => pg.stop(), async () => mailpit?.stop()],
     })) {
       await step().catch((err) => root.error({ err }, 'stop step failed'));
     }
@@ -133,6 +150,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       UPDATE_LOG_JOURNAL_DIR: env.UPDATE_LOG_JOURNAL_DIR ?? path.join(dataDir, 'realtime-journal'),
       // Billing's built-in test provider runs only when PAYMENTS_TEST_PROVIDER is set (npm start in
       // development and the tests set it); under NODE_ENV=production billing then refuses to start.
+      SMTP_URL: env.SMTP_URL ?? mailpit?.smtpUrl,
+      // Links in mails point at this gateway unless the address users open is configured.
+      PUBLIC_URL: env.PUBLIC_URL ?? (opts.port ? `http://localhost:${opts.port}` : undefined),
       ...reachEnv(definitions.map((d, i) => [d, loopbacks[i]!.url])),
     };
 
@@ -168,6 +188,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       internalToken,
       internalUrls,
       stop: () => (stopping ??= closeAll()),
+      mailpitUrl: mailpit?.apiUrl,
     };
   } catch (err) {
     await closeAll();

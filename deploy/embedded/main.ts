@@ -18,4 +18,8 @@ onShutdown(logger, [async () => (await starting.catch(() => undefined))?.stop(),
 // Started by scripts/start.mjs with an IPC channel: when that process is gone, stop as on SIGTERM.
 process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 const handle = await starting;
-process.stdout.write(`\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n\n`);
+process.stdout.write(
+  `\nWhiteboard is running at ${handle.url}\n(PostgreSQL: ${handle.databaseUrl})\n` +
+    (handle.mailpitUrl ? `Mail (password reset, e-mail verification) lands in Mailpit: ${handle.mailpitUrl}\n` : '') +
+    '\n',
+);
