@@ -54,7 +54,14 @@ describe('export in the embedded mode', () => {
     });
     expect(upload.status).toBe(201);
     const { url } = (await upload.json()) as { url: string };
-    const served = await fetch(`${base}${url}?token=${viewer}`);
+    // Read as the board page does (issue 32 item 9): a signed URL, the share token in a header.
+    const signed = await fetch(`${base}/yjs/images/${boardId}/urls`, {
+      method: 'POST',
+      headers: { 'x-share-token': viewer, 'content-type': 'application/json' },
+      body: JSON.stringify({ hashes: [url.split('/').pop()] }),
+    });
+    const signedUrls = ((await signed.json()) as { urls: Record<string, string> }).urls;
+    const served = await fetch(`${base}${Object.values(signedUrls)[0]}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toContain('immutable');
     const svgUpload = await fetch(`${base}/yjs/images/${boardId}`, {

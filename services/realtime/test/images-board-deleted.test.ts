@@ -83,7 +83,13 @@ it("board.deleted drops the board's image links and the bytes no other board use
   expect(await images.hasBytes(shared)).toBe(true);
   const back = await images.get(kept.id, shared);
   expect(Buffer.compare(back!.bytes, sharedBytes)).toBe(0);
-  const res = await fetch(`${base}/yjs/images/${kept.id}/${shared}`, { headers: { authorization: `Bearer ${owner.token}` } });
+  // Read as the board page does: a signed URL asked for with the token in a header.
+  const urls = await fetch(`${base}/yjs/images/${kept.id}/urls`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ hashes: [shared] }),
+  });
+  const res = await fetch(`${base}${((await urls.json()) as { urls: Record<string, string> }).urls[shared]}`);
   expect(res.status).toBe(200);
   expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), sharedBytes)).toBe(0);
 });

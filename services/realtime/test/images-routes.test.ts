@@ -163,10 +163,23 @@ describe('image serving', () => {
     bytes = image(PNG, 1000);
     url = (await upload(bytes, bearer(owner))).body.url as string;
   });
+  /** A signed read URL (issue 32 item 9), asked for with the credential in a header. */
+  async function signed(headers: Record<string, string>, hash: string, boardId = board.id) {
+    const res = await fetch(`${base}/yjs/images/${boardId}/urls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ hashes: [hash] }),
+    });
+    return { status: res.status, url: res.ok ? ((await res.json()) as { urls: Record<string, string> }).urls[hash]! : '' };
+  }
+  const hashOf = (u: string) => u.split('/').pop()!;
 
   it('serves the bytes to the owner and every link holder, immutable for a year', async () => {
-    for (const token of [owner.token, board.links.viewer!, board.links.guest!, board.links.editor!]) {
-      const res = await fetch(`${base}${url}?token=${encodeURIComponent(token)}`);
+    const credentials = [bearer(owner), ...[board.links.viewer!, board.links.guest!, board.links.editor!].map((t) => ({ 'x-share-token': t }))];
+    for (const headers of credentials) {
+      const s = await signed(headers, hashOf(url));
+      expect(s.status).toBe(200);
+      const res = await fetch(`${base}${s.url}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -175,20 +188,22 @@ describe('image serving', () => {
   });
 
   it('refuses strangers and requests without a token', async () => {
-    expect((await fetch(`${base}${url}?token=${stranger.token}`)).status).toBe(403);
-    expect((await fetch(`${base}${url}`)).status).toBe(401);
+    expect((await signed(bearer(stranger), hashOf(url))).status).toBe(403);
+    expect((await signed({}, hashOf(url))).status).toBe(401);
+    expect((await fetch(`${base}${url}`)).status).toBe(403);
   });
 
   it('does not serve an image of another board through this one', async () => {
     const other = await platform.board(stranger);
     const theirs = image(PNG);
     const up = await upload(theirs, bearer(stranger), other.id);
-    const res = await fetch(`${base}/yjs/images/${board.id}/${up.body.hash as string}?token=${owner.token}`);
+    const res = await fetch(`${base}${(await signed(bearer(owner), up.body.hash as string)).url}`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('IMAGE_NOT_FOUND');
   });
 
   it('answers a bad hash with 400', async () => {
-    expect((await fetch(`${base}/yjs/images/${board.id}/not-a-hash?token=${owner.token}`)).status).toBe(400);
+    expect((await fetch(`${base}/yjs/images/${board.id}/not-a-hash`)).status).toBe(400);
+    expect((await signed(bearer(owner), 'not-a-hash')).status).toBe(400);
   });
 });
