@@ -171,7 +171,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       PORT: String(opts.port ?? 8080),
       STATIC_DIR: opts.staticDir ?? env.STATIC_DIR ?? path.join(repoRoot, 'frontend', 'dist'),
     });
-    const gateway = await gatewayDefinition.create(gatewayConfig, runtimeFor('gateway', undefined));
+    // The gateway verifies tokens itself for /api/admin/* (auth's keys over its loopback port).
+    const gateway = await gatewayDefinition.create(gatewayConfig, runtimeFor('gateway', serviceEnv.AUTH_JWKS_URL));
     await gateway.start();
     services.push(gateway);
     const server = await listen(gateway.app, opts.port ?? 8080);

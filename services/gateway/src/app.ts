@@ -16,9 +16,11 @@ import {
   type Registry,
   type RunnableService,
   type RunningServer,
+  type TokenVerifier,
 } from '@wb/service-kit';
 import { GatewayConfigSchema, type GatewayConfig } from './config.ts';
 import { collectHealth } from './health.ts';
+import { adminGate, cachePolicy } from './policies.ts';
 import { forwarderFor, type Forwarder, type ServiceTarget } from './proxy.ts';
 import { ReplicaSet } from './replicas.ts';
 import { routeFor, SERVICES, type ServiceName } from './routeTable.ts';
@@ -38,6 +40,8 @@ export interface GatewayDeps {
   /** Sent with the health checks: the embedded mode's loopback ports answer nothing without it. */
   internalToken?: string;
   registry?: Registry;
+  /** Auth's token verifier: /api/admin/* is refused to non-administrators here, deployed or not. */
+  verifier?: TokenVerifier;
 }
 
 /** TRUST_PROXY as express wants it: unset or 'false' = trust no one, a number = that many hops, else addresses/CIDRs/names. */
@@ -99,6 +103,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false, // TLS ends at the ingress, which sets HSTS
   });
+  app.use(cachePolicy);
   app.use((req, res, next) => {
     if (req.path.startsWith('/api/') || req.path.startsWith('/yjs/')) {
       res.setHeader('x-content-type-options', 'nosniff');
@@ -135,6 +140,8 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     if (length > limit) return next(appError(limit === config.BODY_LIMIT_BYTES ? 'PAYLOAD_TOO_LARGE' : 'IMAGE_TOO_LARGE'));
     next();
   };
+
+  if (deps.verifier) app.use('/api/admin', ...adminGate(deps.verifier));
 
   app.use(['/api', '/yjs'], bodyLimit, (req, res, next) => {
     const service = routeFor(req.originalUrl.split('?')[0] ?? '');
@@ -213,7 +220,7 @@ export const gatewayService = defineService({
       });
       targets.realtime = { replicas };
     }
-    return createGateway({ config, logger: rt.logger, targets, internalToken: rt.internalToken, registry: rt.registry });
+    return createGateway({ config, logger: rt.logger, targets, internalToken: rt.internalToken, registry: rt.registry, verifier: rt.verifier });
   },
 });
 
