@@ -50,6 +50,7 @@ export const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/auth/password-reset/request', caller: 'visitor', in: 'body', schema: contracts.PasswordResetRequest, sample: () => ({ email: 'fuzz-user@example.com' }) },
   { method: 'POST', path: '/api/auth/password-reset/confirm', caller: 'visitor', in: 'body', schema: contracts.PasswordResetConfirmRequest, sample: () => ({ token: 'x'.repeat(43), password: 'Secret-456' }) },
   { method: 'POST', path: '/api/auth/verify-email', caller: 'visitor', in: 'body', schema: contracts.VerifyEmailRequest, sample: () => ({ token: 'x'.repeat(43) }) },
+  { method: 'DELETE', path: '/api/auth/account', caller: 'user', in: 'body', schema: contracts.DeleteAccountRequest, sample: () => ({ password: PASSWORD }) },
   { method: 'PUT', path: '/api/auth/user/favorite-emojis', caller: 'user', in: 'body', schema: contracts.FavoriteEmojisRequest, sample: () => ({ favorites: ['👍'] }) },
   // boards
   { method: 'GET', path: '/api/boards', caller: 'user', in: 'query', schema: contracts.ListBoardsQuery, sample: (f) => ({ search: 'Доска', folder_id: f.folder, tags: f.tag, cursor: 'x' }) },
@@ -86,6 +87,11 @@ export const ROUTES: RouteCase[] = [
   ),
   { method: 'POST', path: '/yjs/force-save', caller: 'user', in: 'body', sample: (f) => ({ boardId: f.board }) },
   { method: 'POST', path: '/yjs/reactions', caller: 'user', in: 'body', sample: (f) => ({ boardId: f.board, objectId: 'o1', emoji: '👍' }) },
+  { method: 'POST', path: '/yjs/images/:board/urls', caller: 'user', in: 'body', sample: () => ({ hashes: ['a'.repeat(64)] }) },
+  // Reads whose only input is the path: their parameters get the hostile values.
+  ...(['/api/boards/:board', '/api/boards/:board/members', '/api/boards/:board/camera', '/api/tags/board/:board', '/api/billing/orders/:order', '/api/billing/payments/:order/receipt'] as const).map(
+    (path): RouteCase => ({ method: 'GET', path, caller: 'user', in: 'query', sample: () => ({}) }),
+  ),
 ];
 
 function planSample() {
@@ -112,6 +118,7 @@ const NOT_PUBLIC_INPUT: Record<string, string> = {
   FolderNode: 'part of folder answers',
   BoardAccessRequest: 'POST /internal/boards/:id/access (internal only)',
   ReceiptInput: "billing → export's /internal/receipts (internal only)",
+  AutoRenewForm: "the SPA's auto-renew switch; the calls it makes (cancel/resume-auto-renew) take no body",
 };
 const ANSWER_NAME = /(Answer|View)$/;
 
