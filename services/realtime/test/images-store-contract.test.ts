@@ -6,6 +6,7 @@ import type { EmbeddedPostgresHandle } from '@wb/db';
 import {
   createMongoImageStore,
   createPostgresImageStore,
+  displayKey,
   imageHash,
   type ImageStore,
   type StoredImage,
@@ -80,6 +81,24 @@ function contract(name: string, make: () => Promise<ImageStore>) {
       // Uploaded again later, the image is stored again.
       await store.put('board-j', only);
       expect((await store.get('board-j', only.hash))?.bytes.length).toBe(only.bytes.length);
+    });
+
+    it('keeps a display variant beside the original: served by default, the original on request, both gone with the last board', async () => {
+      const img = png(3000);
+      const display = png(100);
+      await store.put('board-v', img, { mime: 'image/jpeg', bytes: display.bytes });
+      const shown = await store.get('board-v', img.hash);
+      expect(shown?.hash).toBe(img.hash);
+      expect(shown?.mime).toBe('image/jpeg');
+      expect(Buffer.compare(shown!.bytes, display.bytes)).toBe(0);
+      const original = await store.get('board-v', img.hash, { original: true });
+      expect(Buffer.compare(original!.bytes, img.bytes)).toBe(0);
+      // Not through another board, and not by the variant's own key.
+      expect(await store.get('board-w', img.hash)).toBeNull();
+      expect(await store.hasBytes(displayKey(img.hash))).toBe(true);
+      await store.deleteBoard('board-v');
+      expect(await store.hasBytes(img.hash)).toBe(false);
+      expect(await store.hasBytes(displayKey(img.hash))).toBe(false);
     });
 
     it('holds a 10 MB image', async () => {

@@ -2,7 +2,7 @@
 export { imageRoutes, imageUrl, DEFAULT_IMAGE_MAX_BYTES, type ImageRoutesDeps } from './routes.ts';
 export { createPostgresImageStore } from './postgres.ts';
 export type { ImageStore, StoredImage } from './store.ts';
-export { imageHash } from './store.ts';
+export { imageHash, displayKey } from './store.ts';
 export { sniffImageType, ALLOWED_IMAGE_TYPES } from './sniff.ts';
 
 /** Loaded only in cluster mode, so the embedded mode never needs the driver. */

@@ -1,6 +1,6 @@
 import { Binary, MongoClient, type Collection } from 'mongodb';
 import type { ImageType } from './sniff.ts';
-import type { ImageStore } from './store.ts';
+import { displayKey, type ImageStore, type StoredImage } from './store.ts';
 import { MONGO_CLIENT_OPTIONS } from '../store/mongo.ts';
 
 interface ImageDoc {
@@ -32,20 +32,24 @@ export async function createMongoImageStore(opts: { url: string; dbName: string 
       await links.createIndex({ boardId: 1 });
       await links.createIndex({ hash: 1 });
     },
-    async put(boardId, image) {
-      const storeBytes = () =>
+    async put(boardId, image, display) {
+      const storeOne = (_id: string, img: Omit<StoredImage, 'hash'>) =>
         images.updateOne(
-          { _id: image.hash },
+          { _id },
           {
             $setOnInsert: {
-              mime: image.mime,
-              size: image.bytes.length,
-              data: new Binary(image.bytes),
+              mime: img.mime,
+              size: img.bytes.length,
+              data: new Binary(img.bytes),
               createdAt: new Date(),
             },
           },
           { upsert: true },
         );
+      const storeBytes = async () => {
+        await storeOne(image.hash, image);
+        if (display) await storeOne(displayKey(image.hash), display);
+      };
       // The bytes first: a link never points at an image that is not there.
       await storeBytes();
       await links.updateOne(
@@ -56,16 +60,16 @@ export async function createMongoImageStore(opts: { url: string; dbName: string 
       // A board deleted meanwhile may have taken the bytes after the first write: store them again.
       if (!(await images.countDocuments({ _id: image.hash }, { limit: 1 }))) await storeBytes();
     },
-    async get(boardId, hash) {
+    async get(boardId, hash, opts) {
       if (!(await links.findOne({ _id: `${boardId}:${hash}` }, { projection: { _id: 1 } }))) return null;
-      const doc = await images.findOne({ _id: hash });
+      const doc = (!opts?.original && (await images.findOne({ _id: displayKey(hash) }))) || (await images.findOne({ _id: hash }));
       return doc ? { hash, mime: doc.mime, bytes: Buffer.from(doc.data.buffer) } : null;
     },
     async deleteBoard(boardId) {
       const hashes = (await links.find({ boardId }, { projection: { hash: 1 } }).toArray()).map((l) => l.hash);
       await links.deleteMany({ boardId });
       for (const hash of hashes) {
-        if (!(await links.countDocuments({ hash }, { limit: 1 }))) await images.deleteOne({ _id: hash });
+        if (!(await links.countDocuments({ hash }, { limit: 1 }))) await images.deleteMany({ _id: { $in: [hash, displayKey(hash)] } });
       }
     },
     async hasBytes(hash) {

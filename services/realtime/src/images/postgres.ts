@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { migrate, type Pool } from '@wb/db';
 import type { ImageType } from './sniff.ts';
-import type { ImageStore } from './store.ts';
+import { displayKey, type ImageStore } from './store.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -12,7 +12,7 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
     async init() {
       await migrate(pool, { schema, dir: MIGRATIONS_DIR });
     },
-    async put(boardId, image) {
+    async put(boardId, image, display) {
       // A board deleted at the same moment may remove the bytes between the two inserts (the link's
       // foreign key then fails): once more from the start stores them again.
       for (let attempt = 1; ; attempt++) {
@@ -23,6 +23,11 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
             `INSERT INTO "${schema}".images(hash, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
             [image.hash, image.mime, image.bytes.length, image.bytes],
           );
+          if (display)
+            await client.query(
+              `INSERT INTO "${schema}".images(hash, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
+              [displayKey(image.hash), display.mime, display.bytes.length, display.bytes],
+            );
           await client.query(
             `INSERT INTO "${schema}".board_images(board_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
             [boardId, image.hash],
@@ -37,11 +42,14 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
         }
       }
     },
-    async get(boardId, hash) {
+    async get(boardId, hash, opts) {
+      // The display variant first (false sorts before true) unless the original is asked for.
       const { rows } = await pool.query<{ mime: ImageType; bytes: Buffer }>(
-        `SELECT i.mime, i.bytes FROM "${schema}".board_images b JOIN "${schema}".images i USING (hash)
-          WHERE b.board_id = $1 AND b.hash = $2`,
-        [boardId, hash],
+        `SELECT i.mime, i.bytes FROM "${schema}".board_images b
+           JOIN "${schema}".images i ON i.hash = b.hash OR (NOT $3 AND i.hash = $4)
+          WHERE b.board_id = $1 AND b.hash = $2
+          ORDER BY i.hash = b.hash LIMIT 1`,
+        [boardId, hash, opts?.original === true, displayKey(hash)],
       );
       return rows[0] ? { hash, mime: rows[0].mime, bytes: rows[0].bytes } : null;
     },
@@ -50,8 +58,9 @@ export function createPostgresImageStore(pool: Pool, schema = 'realtime'): Image
       await pool.query(
         `WITH gone AS (DELETE FROM "${schema}".board_images WHERE board_id = $1 RETURNING hash)
          DELETE FROM "${schema}".images i
-          WHERE i.hash IN (SELECT hash FROM gone)
-            AND NOT EXISTS (SELECT 1 FROM "${schema}".board_images b WHERE b.hash = i.hash AND b.board_id <> $1)`,
+          WHERE (i.hash IN (SELECT hash FROM gone) OR i.hash IN (SELECT hash || '-display' FROM gone))
+            AND NOT EXISTS (SELECT 1 FROM "${schema}".board_images b
+                             WHERE b.hash = left(i.hash, 64) AND b.board_id <> $1)`,
         [boardId],
       );
     },

@@ -15,6 +15,7 @@ import { identityOrThrow, resolveIdentity } from '../extensions/auth.ts';
 import type { Identity } from '../core/types.ts';
 import { checkImageUrl } from '../domain/image-urls.ts';
 import { sniffImageType } from './sniff.ts';
+import { displayVariant, needsDisplayVariant } from './variants.ts';
 import { IMAGE_HASH_SHAPE, imageHash, type ImageStore, type StoredImage } from './store.ts';
 
 export const DEFAULT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -113,7 +114,10 @@ export function imageRoutes(deps: ImageRoutesDeps): Router {
       if (!size) throw appError('IMAGE_TYPE_NOT_ALLOWED');
       if (!imageSizeAllowed(size)) throw appError('IMAGE_TOO_LARGE', { message: IMAGE_DIMENSIONS_TEXT });
       const hash = imageHash(bytes);
-      await deps.images.put(boardId, { hash, mime, bytes });
+      // Past 4,096 px a side a display-size variant is kept beside it (variants.ts); no decodable picture, no upload.
+      const display = needsDisplayVariant(size) ? await displayVariant(bytes, mime) : null;
+      if (needsDisplayVariant(size) && !display) throw appError('IMAGE_TYPE_NOT_ALLOWED');
+      await deps.images.put(boardId, { hash, mime, bytes }, display);
       res.status(201).json({ hash, url: imageUrl(boardId, hash), mime, size: bytes.length });
     },
   );
@@ -124,14 +128,16 @@ export function imageRoutes(deps: ImageRoutesDeps): Router {
     const check = checkImageUrl(deps.urlKey, boardId, hash, parse(SignedQuery, req.query), Date.now());
     if (check !== 'ok') throw appError(check === 'expired' ? 'IMAGE_URL_EXPIRED' : 'IMAGE_URL_INVALID');
     if (req.get('if-none-match') === `"${hash}"`) return void res.status(304).end();
-    const image = await deps.images.get(boardId, hash);
+    // The display-size variant unless `?original=1` (the original stays downloadable).
+    const image = await deps.images.get(boardId, hash, { original: req.query.original === '1' });
     if (!image) throw appError('IMAGE_NOT_FOUND');
     sendImage(res, image);
   });
 
   r.get('/internal/boards/:boardId/images/:hash', async (req, res) => {
     const { boardId, hash } = parse(ImageParams, req.params);
-    const image = await deps.images.get(boardId, hash);
+    // The display-size variant unless `?original=1` (the original stays downloadable).
+    const image = await deps.images.get(boardId, hash, { original: req.query.original === '1' });
     if (!image) throw appError('IMAGE_NOT_FOUND');
     sendImage(res, image);
   });
