@@ -14,6 +14,7 @@ import {
   type UpdateProfileArgs,
 } from '../features/auth/authApi.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
+import { DeleteAccountSection } from '../features/settings/DeleteAccountSection.tsx';
 import {
   PasswordChangeForm,
   profileForm,
@@ -238,6 +239,7 @@ export function SettingsPage() {
         <div className="settings">
           <ProfileForm user={user} />
           <PasswordForm />
+          <DeleteAccountSection />
         </div>
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { baseApi } from '../../api/baseApi.ts';
 import { userUpdated } from './authSlice.ts';
 import type { AuthResponse, UserAnswer } from './types.ts';
-import type { ChangePasswordRequest, LoginRequest, RegisterRequest, UpdateProfileRequest } from '@wb/contracts';
+import type { ChangePasswordRequest, DeleteAccountRequest, LoginRequest, RegisterRequest, UpdateProfileRequest } from '@wb/contracts';
 
 // The bodies the auth service accepts, as its request schemas infer them.
 export type LoginArgs = LoginRequest;
@@ -51,6 +51,10 @@ export const authApi = baseApi.injectEndpoints({
     changePassword: build.mutation<{ message?: string }, ChangePasswordArgs>({
       query: (body) => ({ url: '/auth/change-password', method: 'PATCH', body }),
     }),
+    // Issue 32 item 13: 204; every session ends on the server before the answer.
+    deleteAccount: build.mutation<void, DeleteAccountRequest>({
+      query: (body) => ({ url: '/auth/account', method: 'DELETE', body }),
+    }),
     changeEmail: build.mutation<UserAnswer, { email: string }>({
       query: (body) => ({ url: '/auth/change-email', method: 'PATCH', body }),
       onQueryStarted: (_arg, { queryFulfilled, dispatch }) => storeUser(queryFulfilled, dispatch),
@@ -69,6 +73,7 @@ export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useDeleteAccountMutation,
   useChangeEmailMutation,
   useUpdateSettingsMutation,
 } = authApi;

@@ -83,6 +83,17 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
   notify.success(LOGOUT_TOAST);
 }
 
+export const ACCOUNT_DELETED_TOAST = 'Аккаунт удалён';
+
+/** After DELETE /auth/account: the tokens are dead already; clear them, go to /, toast. */
+export async function accountDeleted(dispatch: AppDispatch): Promise<void> {
+  localTokenStore.clear();
+  await navigateTo('/', { flushSync: true });
+  dispatch(signedOut());
+  dispatch(baseApi.util.resetApiState());
+  notify.success(ACCOUNT_DELETED_TOAST);
+}
+
 /**
  * The refresh failed: tokens are already cleared; reset the state and go to /login.
  * During the start-up verification nothing moves: the visitor simply stays where they are.
