@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
       { path: '/pricing', element: page('/pricing') },
       { path: '/login', element: page('/login', guest) },
       { path: '/register', element: page('/register', guest) },
+      { path: '/forgot-password', element: page('/forgot-password', guest) },
+      // Open to everyone: a link from a mail may be opened in a browser signed in to any account.
+      { path: '/reset-password', element: page('/reset-password') },
+      { path: '/verify-email', element: page('/verify-email') },
       { path: '/dashboard', element: page('/dashboard', signedIn) },
       { path: '/board/:id', element: page('/board', (c) => <BoardAccess>{c}</BoardAccess>) },
       { path: '/settings', element: page('/settings', signedIn) },

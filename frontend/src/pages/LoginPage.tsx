@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@wb/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getErrorMessage } from '../api/errors.ts';
 import { safeRedirect } from '../app/navigation.ts';
 import { useAppDispatch } from '../app/store.ts';
@@ -83,6 +83,11 @@ export function LoginPage() {
           placeholder="Ваш пароль"
           {...field('password')}
         />
+        <p className="form__aside">
+          <Link to="/forgot-password" data-testid="forgot-password-link">
+            Забыли пароль?
+          </Link>
+        </p>
         <AuthSubmit loading={isLoading} loadingText={LOGIN_TEXTS.loading} testId="login-submit">
           Войти
         </AuthSubmit>

@@ -14,6 +14,7 @@ import {
   type UpdateProfileArgs,
 } from '../features/auth/authApi.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
+import { EmailVerificationNotice } from '../features/auth/EmailVerificationNotice.tsx';
 import { DeleteAccountSection } from '../features/settings/DeleteAccountSection.tsx';
 import {
   PasswordChangeForm,
@@ -238,6 +239,7 @@ export function SettingsPage() {
         <h1 className="page__title">Настройки</h1>
         <div className="settings">
           <ProfileForm user={user} />
+          <EmailVerificationNotice />
           <PasswordForm />
           <DeleteAccountSection />
         </div>

@@ -19,6 +19,8 @@ export const EMBEDDED_ENTRY = path.join(REPO_DIR, 'deploy/embedded/embedded.ts')
 
 interface EmbeddedHandle {
   url: string;
+  /** Mailpit's web UI and API, where the product's mails land (the embedded runner starts it). */
+  mailpitUrl?: string;
   stop(): Promise<void>;
 }
 type StartEmbedded = (opts: {
@@ -65,6 +67,8 @@ export function freePort(): Promise<number> {
 
 export interface Product {
   url: string;
+  /** Mailpit's API (read with mailpit-api); absent when attached to a product started elsewhere. */
+  mailpitUrl?: string;
   browser: Browser;
   stop(): Promise<void>;
 }
@@ -107,6 +111,7 @@ export async function startProduct(): Promise<Product> {
   const br = browser;
   return {
     url: srv.url.replace(/\/$/, ''),
+    mailpitUrl: srv.mailpitUrl,
     browser: br,
     async stop() {
       await br.close().catch(() => {});
