@@ -5,7 +5,7 @@ import { isEditable } from '@wb/board-model';
 import { CanvasContextMenu, type ContextMenuItem, type ContextMenuState } from './ContextMenu.tsx';
 import { CanvasEngine, type ArrowStyle, type EditRequest } from './engine/CanvasEngine.ts';
 import { naturalSize, setImageSrcResolver } from './engine/images.ts';
-import { ImageUploadError, clipboardImages, dataUrlUpload, isImageFile } from './images.ts';
+import { ImageUploadError, clipboardImages, dataUrlUpload, externalImageUrl, fetchExternalImage, isImageFile } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
 import { Listeners } from './listeners.ts';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
@@ -98,8 +98,11 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
     // The origin is fixed for the engine's life; a new document makes a new engine.
   }, [doc, overlay]);
 
-  const { resolveImageSrc } = props;
+  const { resolveImageSrc, acceptsImageSrc } = props;
   useEffect(() => setImageSrcResolver(resolveImageSrc), [resolveImageSrc]);
+  useEffect(() => {
+    if (engine) engine.imageSrcFilter = acceptsImageSrc ?? null;
+  }, [engine, acceptsImageSrc]);
   useEffect(() => engine?.setRole(role), [engine, role]);
   const { max_width: maxWidth, max_height: maxHeight, unlimited } = limits;
   // By value: the page may build a new limits object on every render.
@@ -132,6 +135,20 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       engine.insertImage(src, await naturalSize(src), at);
     },
     [engine],
+  );
+
+  /** An image from another page (pasted HTML, a dropped link): fetched here and uploaded like a file. */
+  const insertExternalImage = useCallback(
+    async (url: string, at?: Point) => {
+      let file: File;
+      try {
+        file = await fetchExternalImage(url);
+      } catch {
+        return latest.current.onMessage?.(LABELS.imageFetchFailed, 'error');
+      }
+      await insertImageFile(file, at);
+    },
+    [insertImageFile],
   );
 
   // Read by the key handlers at the moment of the key, not when the handlers were registered.
@@ -196,18 +213,40 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       e.preventDefault();
       if (text && engine.paste(text)) return;
       for (const file of files) void insertImageFile(file);
+      const external = files.length === 0 ? externalImageUrl(e.clipboardData) : null;
+      if (external) void insertExternalImage(external);
+    };
+    // Dropped image files, or an image dragged from another page (its address), land where dropped.
+    const dragover = (e: DragEvent) => {
+      if (engine.readOnly || !e.dataTransfer) return;
+      const types = [...e.dataTransfer.types];
+      if (types.includes('Files') || types.includes('text/uri-list') || types.includes('text/html')) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      if (engine.readOnly || !e.dataTransfer || !host.current?.contains(e.target as Node)) return;
+      e.preventDefault();
+      const box = host.current.getBoundingClientRect();
+      const at = engine.toBoard({ x: e.clientX - box.left, y: e.clientY - box.top });
+      const files = [...e.dataTransfer.files];
+      for (const file of files) void insertImageFile(file, at);
+      const external = files.length === 0 ? externalImageUrl(e.dataTransfer) : null;
+      if (external) void insertExternalImage(external, at);
     };
     window.addEventListener('keydown', keydown);
     window.addEventListener('keyup', keyup);
     document.addEventListener('copy', copy);
     document.addEventListener('paste', paste);
+    document.addEventListener('dragover', dragover);
+    document.addEventListener('drop', drop);
     return () => {
+      document.removeEventListener('dragover', dragover);
+      document.removeEventListener('drop', drop);
       window.removeEventListener('keydown', keydown);
       window.removeEventListener('keyup', keyup);
       document.removeEventListener('copy', copy);
       document.removeEventListener('paste', paste);
     };
-  }, [engine, insertImageFile]);
+  }, [engine, insertImageFile, insertExternalImage]);
 
   useImperativeHandle(
     ref,

@@ -16,7 +16,8 @@
  *   onCursorMove={setCursor}       // board coordinates, for the footer and awareness
  *   onExportArea={exportPng}       // after canvas.current.setTool('export-select')
  *   uploadImage={(f) => uploadBoardImage(boardId, f, { accessToken, shareToken })}
- *   resolveImageSrc={(src) => imageSrcWithToken(src, accessToken ?? shareToken)}
+ *   resolveImageSrc={createImageUrlSigner(boardId, { accessToken, shareToken })} // memoised
+ *   acceptsImageSrc={(src) => imageSrcAllowed(src, boardId)}
  *   onObjectCountChange={setCount}
  *   onMessage={toast}
  * />
@@ -28,4 +29,4 @@
  */
 export { BoardCanvas } from './BoardCanvas.tsx';
 export type { Area, BoardCanvasHandle, BoardCanvasProps } from './types.ts';
-export { uploadBoardImage, imageSrcWithToken, ImageUploadError } from './images.ts';
+export { uploadBoardImage, createImageUrlSigner, ImageUploadError } from './images.ts';

@@ -56,6 +56,10 @@ export const LABELS = {
   imageNotImage: 'Можно вставить только изображение',
   imageTooLarge: 'Изображение слишком большое',
   imageUploadFailed: 'Не удалось загрузить изображение',
+  /** Ours (the spec has no text): an outside image could not be fetched to upload it to the board. */
+  imageFetchFailed: 'Не удалось загрузить изображение по ссылке. Сохраните его и вставьте файлом',
+  /** Ours: pasted objects held images this board does not store (another board's, an outside address). */
+  imageForeignSkipped: 'Изображения с другой доски не вставлены: вставьте их заново файлом',
 } as const;
 
 export const TEMPLATE_LABELS = {

@@ -37,10 +37,16 @@ export interface BoardCanvasProps {
    */
   uploadImage?: (file: File) => Promise<string>;
   /**
-   * Turns a stored image `src` into a URL the browser may load (the image store wants the viewer's
-   * token in the query: `imageSrcWithToken` from this module). Default: the src as is.
+   * Turns a stored image `src` into a URL the browser may load (the image store wants a signed URL:
+   * `createImageUrlSigner` from this module). Default: only data URLs load.
    */
-  resolveImageSrc?: (src: string) => string;
+  resolveImageSrc?: (src: string) => string | Promise<string>;
+  /**
+   * Whether an image `src` may be written to this board (board-model imageSrcAllowed: the board's
+   * own store or a small data URL; the server refuses anything else). Pasted objects with another
+   * source are left out. Default: everything.
+   */
+  acceptsImageSrc?: (src: string) => boolean;
   /** Valid objects on the board, after every change. */
   onObjectCountChange?: (count: number) => void;
   /** Right click on an object (or the empty canvas: objectId null), for the page's context menu. */

@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardBackground, BoardListItem, CameraPosition, ShareRole } from '@wb/contracts';
-import { REACTABLE_TYPES, getObjects, objectToJSON, type Reaction } from '@wb/board-model';
-import { BoardCanvas, imageSrcWithToken, uploadBoardImage, type BoardCanvasHandle } from '../canvas/index.ts';
+import { REACTABLE_TYPES, getObjects, imageSrcAllowed, objectToJSON, type Reaction } from '@wb/board-model';
+import { BoardCanvas, createImageUrlSigner, uploadBoardImage, type BoardCanvasHandle } from '../canvas/index.ts';
 import { AccessModal, type AccessModalTexts } from '../../dashboard/AccessModal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { BoardFooter } from './BoardFooter.tsx';
@@ -91,10 +91,12 @@ export function BoardWorkspace(props: WorkspaceProps) {
     (file: File) => uploadBoardImage(boardId, file, { accessToken, shareToken }),
     [boardId, accessToken, shareToken],
   );
-  const resolveImageSrc = useCallback(
-    (src: string) => imageSrcWithToken(src, viaLink ? shareToken : accessToken),
-    [viaLink, shareToken, accessToken],
+  // Read through short-lived signed URLs (the credential goes in a header, never into an <img> URL).
+  const resolveImageSrc = useMemo(
+    () => createImageUrlSigner(boardId, viaLink ? { shareToken } : { accessToken }),
+    [boardId, viaLink, shareToken, accessToken],
   );
+  const acceptsImageSrc = useCallback((src: string) => imageSrcAllowed(src, boardId), [boardId]);
   const toScreen = useCallback((p: { x: number; y: number }) => canvasRef.current?.toScreen(p) ?? null, []);
   const onCursorMove = useCallback(
     (p: { x: number; y: number } | null) => {
@@ -201,6 +203,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
           onObjectCountChange={setObjectCount}
           uploadImage={uploadImage}
           resolveImageSrc={resolveImageSrc}
+          acceptsImageSrc={acceptsImageSrc}
           onMessage={(text, kind) => (kind === 'error' ? notify.error(text) : notify.info(text))}
         />
         <PresenceOverlay awareness={connection.provider.awareness} doc={connection.doc} toScreen={toScreen} />

@@ -12,6 +12,7 @@
  *    rubber band. Small, so it follows the camera every frame.
  */
 import Konva from 'konva';
+import { LABELS } from '../texts.ts';
 import * as Y from 'yjs';
 import {
   DEFAULT_ARROW_COLOR,
@@ -1156,6 +1157,13 @@ export class CanvasEngine {
     return JSON.stringify(payload);
   }
 
+  /**
+   * Which image sources may be written to this board (the page: the board's own store or a small
+   * data URL; the server refuses the rest, and a refused update would leave this client's later
+   * edits waiting for it). Null: every source.
+   */
+  imageSrcFilter: ((src: string) => boolean) | null = null;
+
   /** Pastes clipboard text; answers false when the text is not ours (the caller may try other content). */
   paste(text: string): boolean {
     if (this.readOnly) return true;
@@ -1164,9 +1172,20 @@ export class CanvasEngine {
       if (read.error) this.events.message?.(read.error, 'error');
       return read.error !== null;
     }
+    let payload = read.payload;
+    const accepts = this.imageSrcFilter;
+    if (accepts) {
+      // Another board's images (or outside addresses) stay behind; their arrows go with them.
+      const kept = payload.objects.filter((o) => o.type !== 'image' || accepts(o.src));
+      if (kept.length < payload.objects.length) {
+        this.events.message?.(LABELS.imageForeignSkipped, 'error');
+        if (kept.length === 0) return true;
+        payload = { ...payload, objects: kept };
+      }
+    }
     const count = (this.pasteCounts.get(text) ?? 0) + 1;
     this.pasteCounts.set(text, count);
-    const plan = planPaste(read.payload, {
+    const plan = planPaste(payload, {
       offset: { x: 20 * count, y: 20 * count },
       zIndexStart: nextZIndex(this.doc),
       limits: this.limits,

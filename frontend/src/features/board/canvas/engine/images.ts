@@ -4,11 +4,32 @@ import { dataUrlImageSize, imageSizeAllowed } from '@wb/board-model';
 type Loaded = HTMLImageElement | 'error';
 const images = new Map<string, Loaded | 'loading'>();
 const listeners = new Set<(src: string) => void>();
-let resolveSrc: (src: string) => string = (src) => src;
+type Resolver = (src: string) => string | Promise<string>;
+/**
+ * Without the page's resolver only data URLs load. Nothing else is fetched as it stands: an outside
+ * address in the document would be a tracking pixel for every viewer (issue 32 item 9).
+ */
+const dataOnly: Resolver = (src) => (src.startsWith('data:') ? src : Promise.reject(new Error('not loadable')));
+let resolveSrc: Resolver = dataOnly;
 
-/** How a stored `src` becomes a loadable URL (the page adds the read token); the cache stays keyed by `src`. */
-export function setImageSrcResolver(fn: ((src: string) => string) | undefined): void {
-  resolveSrc = fn ?? ((src) => src);
+/**
+ * How a stored `src` becomes a loadable URL (the page signs the board's own images:
+ * createImageUrlSigner); the cache stays keyed by `src`.
+ */
+export function setImageSrcResolver(fn: Resolver | undefined): void {
+  resolveSrc = fn ?? dataOnly;
+}
+
+/** Sets `img.src` once the resolver answers; `fail` when it refuses. */
+function load(img: HTMLImageElement, src: string, fail: () => void): void {
+  let url: string | Promise<string>;
+  try {
+    url = resolveSrc(src);
+  } catch {
+    return fail();
+  }
+  if (typeof url === 'string') img.src = url;
+  else url.then((u) => void (img.src = u), fail);
 }
 
 /** Runs `fn` whenever an image finishes loading (or fails); answers the unsubscribe. */
@@ -41,7 +62,7 @@ export function imageFor(src: string): HTMLImageElement | 'error' | null {
   };
   img.onload = () => settle(img);
   img.onerror = () => settle('error');
-  img.src = resolveSrc(src);
+  load(img, src, () => settle('error'));
   return null;
 }
 
@@ -51,6 +72,6 @@ export function naturalSize(src: string): Promise<{ width: number; height: numbe
     const img = new Image();
     img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
     img.onerror = () => resolve({ width: 0, height: 0 });
-    img.src = resolveSrc(src);
+    load(img, src, () => resolve({ width: 0, height: 0 }));
   });
 }
