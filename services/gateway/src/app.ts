@@ -92,8 +92,11 @@ export function createGateway(deps: GatewayDeps): RunnableService {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Images come from the board's own store or data URLs only (issue 32 item 9: an outside
+        // picture is a tracking pixel); an image pasted from another site is fetched by the page and
+        // uploaded, hence fetch() may reach other sites (http: only matters on a plain-http host).
+        'connect-src': ["'self'", 'ws:', 'wss:', 'https:', 'http:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'worker-src': ["'self'", 'blob:'],
