@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '@wb/db';
 import type { AnyServiceDefinition } from '@wb/service-kit';
-import { findBinary, tempDir, waitForPort } from '@wb/testkit';
+import { findBinary, startMailpit, tempDir, waitForPort } from '@wb/testkit';
 import { startDetachedPostgres } from '../embedded/postgres.ts';
 import { GATEWAY_PACKAGE, loadDefinition, loadServices, nodeFlagsOf, reachEnv, repoRootFrom, SERVICE_PACKAGES } from '../services.ts';
 import { spawnOwned, type OwnedProcess } from './processes.ts';
@@ -26,6 +26,8 @@ export interface ClusterHandle {
   natsUrl: string;
   mongoUrl: string;
   internalToken: string;
+  /** Mailpit's web UI and API, where the cluster's mails land (absent when SMTP_URL was given). */
+  mailpitUrl?: string;
   services: Record<string, ServiceProcess>;
   /** The realtime replicas the gateway routes to (services.realtime is the first). */
   realtimeReplicas: ServiceProcess[];
@@ -97,6 +99,9 @@ export async function startCluster(
       `file:${mongoDir}/`,
     ]);
     infra.push(mongo);
+    // Development mail (password reset, e-mail verification), as the embedded runner does.
+    const mailpit = process.env.SMTP_URL ? undefined : await startMailpit({ detached: true });
+    if (mailpit) infra.push(mailpit);
     const natsUrl = `nats://127.0.0.1:${nats.port}`;
     const mongoUrl = `mongodb://127.0.0.1:${mongo.port}/`;
     const internalToken = randomBytes(32).toString('base64url');
@@ -109,6 +114,8 @@ export async function startCluster(
       NATS_URL: natsUrl,
       MONGO_URL: `${mongoUrl}whiteboard`,
       INTERNAL_TOKEN: internalToken,
+      SMTP_URL: process.env.SMTP_URL ?? mailpit?.smtpUrl,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? (opts.port ? `http://localhost:${opts.port}` : undefined),
       // Only when asked for (the tests set it): the test provider grants plans without payment.
       PAYMENTS_TEST_PROVIDER: process.env.PAYMENTS_TEST_PROVIDER,
       ...reachEnv(placed),
@@ -151,6 +158,7 @@ export async function startCluster(
       natsUrl,
       mongoUrl,
       internalToken,
+      mailpitUrl: mailpit?.apiUrl,
       services,
       realtimeReplicas,
       startRealtimeReplica: launchRealtimeReplica,

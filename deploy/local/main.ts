@@ -9,4 +9,7 @@ const logger = createLogger('cluster', process.env.LOG_LEVEL ?? 'info');
 const starting = startCluster({ port: Number(process.env.PORT ?? 8080), logs: true, realtimeReplicas: Number(process.env.REALTIME_REPLICAS ?? 1) });
 onShutdown(logger, [async () => (await starting.catch(() => undefined))?.stop()], 60_000);
 const cluster = await starting;
-process.stdout.write(`\nWhiteboard (local cluster) is running at ${cluster.url}\n`);
+process.stdout.write(
+  `\nWhiteboard (local cluster) is running at ${cluster.url}\n` +
+    (cluster.mailpitUrl ? `Mail (password reset, e-mail verification) lands in Mailpit: ${cluster.mailpitUrl}\n` : ''),
+);
