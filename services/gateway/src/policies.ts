@@ -6,11 +6,15 @@ import { requireAdmin, requireAuth, type TokenVerifier } from '@wb/service-kit';
 const API_PATH = /^\/(api|yjs)(\/|$)/;
 
 /**
- * Whether a request carries a credential: an access token, a share link's token, or a cookie (the
- * only one we set, `wb_device`, vouches for a browser; any session cookie would come the same way).
+ * Our cookies that vouch for someone: `wb_device` (a browser that signed in before) and `wb_session`,
+ * the name reserved for a session cookie. Other cookies of the site (analytics) say nothing: counting
+ * them would take the cache from every image an <img> loads with a signed URL.
  */
+const CREDENTIAL_COOKIE = /(?:^|;\s*)(?:wb_device|wb_session)=/;
+
+/** Whether a request carries a credential: an access token, a share link's token, or one of our credential cookies. */
 export const carriesCredentials = (req: Request): boolean =>
-  Boolean(req.headers.authorization || req.headers['x-share-token'] || req.headers.cookie);
+  Boolean(req.headers.authorization || req.headers['x-share-token'] || CREDENTIAL_COOKIE.test(req.headers.cookie ?? ''));
 
 /**
  * `Cache-Control: no-store`, decided once here for every service (docs/decisions.md): on every answer

@@ -69,6 +69,9 @@ describe('gateway policies over HTTP', () => {
         expect([p, credential, (await get(p, credential)).cache]).toEqual([p, credential, 'no-store']);
       }
     }
+    // A cookie of the site that is no credential of ours (analytics) leaves a chosen cache alone.
+    expect((await get('/api/billing/public', { cookie: '_ga=1; theme=dark' })).cache).toBe('public, max-age=60');
+    expect((await get('/api/billing/public', { cookie: '_ga=1; wb_device=abc' })).cache).toBe('no-store');
     // The gateway's own answers too: an unknown API path, a service that is not deployed.
     expect((await get('/api/nothing')).cache).toBe('no-store');
     expect((await get('/api/export/formats')).cache).toBe('no-store');
