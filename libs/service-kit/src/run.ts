@@ -19,7 +19,7 @@ import { listen, onShutdown, type RunningServer } from './server.ts';
 import type { CommonConfig, ServiceDefinition, ServiceRuntime } from './service.ts';
 import { stopTracing } from './tracing.ts';
 
-/** A verifier for services without AUTH_JWKS_URL (auth itself, the gateway): every token is refused. */
+/** A verifier for services without AUTH_JWKS_URL (auth itself; a gateway without it refuses every /api/admin call): every token is refused. */
 const noVerifier: TokenVerifier = {
   async verify() {
     throw appError('TOKEN_INVALID');
