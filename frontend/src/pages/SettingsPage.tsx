@@ -26,6 +26,7 @@ import {
 import type { User } from '../features/auth/types.ts';
 import { notify } from '../lib/notify.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { MyPlanSection } from '../features/billing/MyPlanSection.tsx';
 import { useFlash } from '../lib/useFlash.ts';
 
 export const SETTINGS_TEXTS = {
@@ -241,6 +242,7 @@ export function SettingsPage() {
           <ProfileForm user={user} />
           <EmailVerificationNotice />
           <PasswordForm />
+          <MyPlanSection />
           <DeleteAccountSection />
         </div>
       </main>

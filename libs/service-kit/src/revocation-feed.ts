@@ -81,40 +81,61 @@ export async function ensureRevocationStream(jsm: JetStreamManager, keepSeconds?
 /** A verifier's feed: every revocation since the stream's start, then each one as it is published. */
 export function natsRevocationFeed(
   connection: () => Promise<NatsConnection | undefined>,
-  opts: { onError?: (err: unknown) => void } = {},
+  opts: { onError?: (err: unknown) => void; startTimeoutMs?: number } = {},
 ): RevocationFeed {
   let sub: JetStreamSubscription | undefined;
-  return {
-    async start(deliver) {
-      const nc = await connection();
-      if (!nc) throw new Error('revocation feed: no NATS connection');
-      const jsm = await nc.jetstreamManager();
-      await ensureRevocationStream(jsm);
-      const o = consumerOpts();
-      o.deliverAll();
-      o.ackExplicit();
-      o.manualAck();
-      o.deliverTo(createInbox());
-      // A consumer without a subscriber (its process gone) is removed after this; auth skips it at once anyway.
-      o.inactiveEphemeralThreshold(60_000);
-      const s = await nc.jetstream().subscribe(REVOCATION_SUBJECT, o);
-      sub = s;
-      void (async () => {
-        for await (const m of s) {
-          try {
-            const d = codec.decode(m.data);
-            if (Array.isArray(d.sessions)) deliver(d.sessions.filter((x) => typeof x === 'string'), Number(d.keepSeconds) * 1000 || DEFAULT_KEEP_SECONDS * 1000);
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          m.ack();
+  const bind = async (deliver: (sids: string[], keepMs: number) => void): Promise<JetStreamSubscription> => {
+    const nc = await connection();
+    if (!nc) throw new Error('revocation feed: no NATS connection');
+    const jsm = await nc.jetstreamManager();
+    await ensureRevocationStream(jsm);
+    const o = consumerOpts();
+    o.deliverAll();
+    o.ackExplicit();
+    o.manualAck();
+    o.deliverTo(createInbox());
+    // A consumer without a subscriber (its process gone) is removed after this; auth skips it at once anyway.
+    o.inactiveEphemeralThreshold(60_000);
+    const s = await nc.jetstream().subscribe(REVOCATION_SUBJECT, o);
+    void (async () => {
+      for await (const m of s) {
+        try {
+          const d = codec.decode(m.data);
+          if (Array.isArray(d.sessions)) deliver(d.sessions.filter((x) => typeof x === 'string'), Number(d.keepSeconds) * 1000 || DEFAULT_KEEP_SECONDS * 1000);
+        } catch (err) {
+          opts.onError?.(err);
         }
-      })();
-      // Caught up once everything the stream held when the consumer was made is delivered and acked.
+        m.ack();
+      }
+    })();
+    // Caught up once everything the stream held when the consumer was made is delivered and acked.
+    try {
       for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
         const info = await s.consumerInfo();
-        if (info.num_pending === 0 && info.num_ack_pending === 0) return;
+        if (info.num_pending === 0 && info.num_ack_pending === 0) return s;
         await sleep(wait);
+      }
+    } catch (err) {
+      s.unsubscribe();
+      throw err;
+    }
+  };
+  return {
+    async start(deliver) {
+      // NATS out of reach must not hold every first verification forever: the verifier answers
+      // "try again" (503 / close 4500) and the next call binds anew.
+      const attempt = bind(deliver);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('revocation feed: NATS did not answer in time')), opts.startTimeoutMs ?? 5_000);
+      });
+      try {
+        sub = await Promise.race([attempt, timeout]);
+      } catch (err) {
+        void attempt.then((late) => late.unsubscribe(), () => {});
+        throw err;
+      } finally {
+        clearTimeout(timer);
       }
     },
     stop() {

@@ -37,11 +37,14 @@ export function verifierFor(jwksUrl: string | undefined, internalToken: string, 
 /** Revoked sessions pushed over NATS JetStream (revocation-feed.ts): what auth waits for before answering. */
 export function natsRevocationList(
   connection: () => Promise<NatsConnection | undefined>,
-  opts: { logger?: Logger; fetch?: FetchRevoked } = {},
+  opts: { logger?: Logger; fetch?: FetchRevoked; startTimeoutMs?: number } = {},
 ): RevocationList {
   const { logger, fetch } = opts;
   return createRevocationList({
-    feed: natsRevocationFeed(connection, { onError: (err) => logger?.warn({ err }, 'unreadable revocation message') }),
+    feed: natsRevocationFeed(connection, {
+      onError: (err) => logger?.warn({ err }, 'unreadable revocation message'),
+      startTimeoutMs: opts.startTimeoutMs,
+    }),
     fetch,
     onError: (err) => logger?.warn({ err }, 'reading revoked sessions failed'),
   });

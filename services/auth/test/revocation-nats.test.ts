@@ -122,4 +122,16 @@ describe('revocation over NATS: refused everywhere from the moment the answer is
     const info = await jsm.streams.info(REVOCATION_STREAM);
     expect(info.config.max_age).toBeGreaterThanOrEqual(900 * 1e9);
   });
+
+  it('NATS out of reach at the first verification: "try again" (503), not a verdict on the token', async () => {
+    const u = await register(a);
+    const gone = await startNats();
+    const nc = await connect({ servers: gone.url, name: 'cut-off', maxReconnectAttempts: -1 });
+    conns.push(nc);
+    await gone.kill();
+    const revocations = natsRevocationList(async () => nc, { startTimeoutMs: 500 });
+    stops.push(() => revocations.stop());
+    const verifier = createTokenVerifier({ jwksUrl: `${a}/internal/jwks` }, { revocations });
+    await expect(verifier.verify(u.accessToken)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
 });
