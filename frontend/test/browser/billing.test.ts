@@ -162,16 +162,16 @@ describe(
       });
     });
 
-    it('"Отклонить" brings the user back to the pricing page with the limit unchanged', async () => {
+    it('"Отклонить" brings the user back to the dashboard, which says so, with the limit unchanged', async () => {
       await withPage(product, async ({ page }) => {
         await openPricingSignedIn(page);
         await proButton(page, 'Выбрать').click();
         await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
         await page.getByRole('button', { name: 'Отклонить' }).click();
-        await page.waitForURL((u) => u.pathname === '/pricing');
+        await page.waitForURL((u) => u.pathname === '/dashboard');
         await expect
-          .poll(() => toastTexts(page), { timeout: 10_000 })
-          .toContain('Оплата отменена. Тариф не изменился.');
+          .poll(() => page.locator('[data-testid="checkout-result"]').innerText(), { timeout: 10_000 })
+          .toContain('Оплата отклонена');
         await expectBoardCount(page, '0/3');
       });
     });

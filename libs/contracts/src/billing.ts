@@ -114,6 +114,10 @@ export const TestCheckoutInput = z.object(
   { error: 'Выберите «Оплатить» или «Отклонить»' },
 );
 
+/** The auto-renew switch of "Мой тариф" (on: POST /billing/resume-auto-renew, off: /billing/cancel-auto-renew). */
+export const AutoRenewForm = z.object({ auto_renew: z.boolean({ error: 'Укажите, продлевать ли тариф автоматически' }) });
+export type AutoRenewForm = z.infer<typeof AutoRenewForm>;
+
 /** What billing sends to export's /internal/receipts to have one paid payment's receipt drawn as a PDF. */
 export const ReceiptInput = z.object(
   {
