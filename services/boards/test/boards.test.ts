@@ -334,10 +334,11 @@ describe('consumed events', () => {
     await eventually(async () => {
       const counts = await h.pool.query(
         `SELECT (SELECT count(*) FROM boards WHERE owner_id = $1)::int AS boards, (SELECT count(*) FROM folders WHERE owner_id = $1)::int AS folders,
-                (SELECT count(*) FROM tags WHERE owner_id = $1)::int AS tags, (SELECT count(*) FROM camera_positions WHERE user_id = $1)::int AS cams`,
+                (SELECT count(*) FROM tags WHERE owner_id = $1)::int AS tags, (SELECT count(*) FROM camera_positions WHERE user_id = $1)::int AS cams,
+                (SELECT count(*) FROM board_counts WHERE owner_id = $1)::int AS counter, (SELECT count(*) FROM users WHERE id = $1)::int AS name`,
         [u.id],
       );
-      expect(counts.rows[0]).toEqual({ boards: 0, folders: 0, tags: 0, cams: 0 });
+      expect(counts.rows[0]).toEqual({ boards: 0, folders: 0, tags: 0, cams: 0, counter: 0, name: 0 });
     });
     const deleted = (await outboxEvents(h.pool, 'board.deleted')).filter((e) => e.data.ownerId === u.id).map((e) => e.data.boardId);
     expect(deleted.sort()).toEqual([b1.id, b2.id].sort());

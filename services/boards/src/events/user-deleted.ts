@@ -17,6 +17,8 @@ export const userDeletedConsumer = defineConsumer({
       [userId],
     );
     for (const b of rows) await publishBoardDeleted(client, b);
+    // The trigger-kept counter (migration 003) would stay behind at 0 for an owner who is gone.
+    await client.query('DELETE FROM board_counts WHERE owner_id = $1', [userId]);
     await client.query('DELETE FROM folders WHERE owner_id = $1', [userId]);
     await client.query('DELETE FROM tags WHERE owner_id = $1', [userId]);
     await client.query('DELETE FROM camera_positions WHERE user_id = $1', [userId]);
