@@ -24,7 +24,7 @@ export const ExportConfigSchema = serviceConfig(3007, {
   /** Exports one user may render at once, and how many more of theirs may wait (then 429). */
   EXPORT_PER_USER: int(1, 2),
   EXPORT_PER_USER_WAITING: int(0, 8),
-  EXPORT_QUEUE_TIMEOUT_MS: int(1, 10_000),
+  EXPORT_QUEUE_TIMEOUT_MS: int(1, 30_000),
   /** A render running longer is stopped (its thread is replaced). */
   EXPORT_RENDER_TIMEOUT_MS: int(1, 60_000),
   /** Total image bytes one export may embed. */
@@ -62,7 +62,7 @@ export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   maxWaiting: 32,
   perUser: 2,
   perUserWaiting: 8,
-  queueTimeoutMs: 10_000,
+  queueTimeoutMs: 30_000,
   renderTimeoutMs: 60_000,
   maxImageBytes: 64 * 1024 * 1024,
   maxImagePixels: 16_000_000,

@@ -20,21 +20,23 @@ describe('fair queue', () => {
     expect(q.release('u1')).toEqual([{ user: 'u1', id: 'c' }]);
   });
 
-  it('serves users round-robin: one export of a flooding user, then the other user', () => {
+  it('starts the waiting user with the fewest renders first: another owner goes before a flooder’s queue', () => {
     const q = new FairQueue(limits);
     q.admit('u1', 'a');
     q.admit('u1', 'b');
     q.admit('u1', 'c');
     q.admit('u1', 'd');
-    // u2 arrives behind two waiting exports of u1, yet starts after at most one of them.
-    expect(q.admit('u2', 'x')).toEqual({ kind: 'wait', position: 2 });
-    expect(q.admit('u3', 'y')).toEqual({ kind: 'wait', position: 3 });
+    // u2 and u3 arrive behind two waiting exports of u1, and start at the first free threads.
+    expect(q.admit('u2', 'x')).toEqual({ kind: 'wait', position: 1 });
+    expect(q.admit('u3', 'y')).toEqual({ kind: 'wait', position: 2 });
+    expect(q.position('c')).toBe(3);
     expect(q.position('d')).toBe(4);
-    expect(q.release('u1')).toEqual([{ user: 'u1', id: 'c' }]);
     expect(q.release('u1')).toEqual([{ user: 'u2', id: 'x' }]);
-    expect(q.release('u1')).toEqual([{ user: 'u3', id: 'y' }]);
-    expect(q.release('u2')).toEqual([{ user: 'u1', id: 'd' }]);
-    expect(q.release('u3')).toEqual([]);
+    // u1 and u3 both run none now: the one waiting longer (u1, first in turn) goes.
+    expect(q.release('u1')).toEqual([{ user: 'u1', id: 'c' }]);
+    expect(q.release('u2')).toEqual([{ user: 'u3', id: 'y' }]);
+    expect(q.release('u3')).toEqual([{ user: 'u1', id: 'd' }]);
+    expect(q.release('u1')).toEqual([]);
     expect(q.release('u1')).toEqual([]);
     expect([q.running, q.waiting]).toEqual([0, 0]);
   });

@@ -4,9 +4,10 @@
  * - at most `concurrency` renders run at once (the render threads);
  * - one user runs at most `perUser` of them at once; the user's next exports wait in the user's own line,
  *   at most `perUserWaiting` of them, and beyond that are refused (429 with Retry-After);
- * - when a thread frees, the next user in round-robin order after the one served last starts the oldest
- *   export of their line, so a user with one export waits for at most one turn of each other user,
- *   however many exports the others queued;
+ * - when a thread frees, the waiting user with the fewest renders running starts the oldest export of
+ *   their line (ties: round-robin, the user served longest ago first), so another owner's export starts
+ *   at the first free thread however many exports a flooder queued (measured: with plain round-robin it
+ *   waited behind one of the flooder's and timed out on a loaded machine);
  * - at most `maxWaiting` exports wait in all (then 503: the service as a whole is full).
  */
 export interface FairQueueLimits {
@@ -92,45 +93,41 @@ export class FairQueue {
   }
 
   /**
-   * How many exports start before `id` if nothing else arrives: the round-robin order played forward,
-   * counting each user's waiting exports one per turn. Null when `id` is not waiting.
+   * Where `id` stands (1 = starts next) if nothing else arrives: dispatch's order played forward, each
+   * start counting as one more running for its user. Null when `id` is not waiting.
    */
   position(id: string): number | null {
-    const lines = this.turn.map((u) => this.users.get(u)!.waiting);
-    let ahead = 0;
-    for (let round = 0; ; round++) {
-      let any = false;
-      for (const waiting of lines) {
-        const next = waiting[round];
-        if (next === undefined) continue;
-        any = true;
-        ahead++;
-        if (next === id) return ahead;
-      }
-      if (!any) return null;
+    const turn = this.turn.map((user) => {
+      const line = this.users.get(user)!;
+      return { running: line.running, waiting: [...line.waiting] };
+    });
+    for (let ahead = 1; turn.length > 0; ahead++) {
+      const at = fewestRunning(turn, () => true);
+      const line = turn[at]!;
+      const next = line.waiting.shift();
+      if (next === id) return ahead;
+      line.running++;
+      turn.splice(at, 1);
+      if (line.waiting.length > 0) turn.push(line);
     }
+    return null;
   }
 
-  /** Starts waiting exports while threads are free, one user after another. */
+  /** Starts waiting exports while threads are free: fewest running first, a user at their cap passed over. */
   private dispatch(): Array<{ user: string; id: string }> {
     const started: Array<{ user: string; id: string }> = [];
-    let skipped = 0;
-    // A user at their own cap is passed over (kept in turn); stop when a whole round starts nobody.
-    while (this.runningTotal < this.limits.concurrency && this.turn.length > 0 && skipped < this.turn.length) {
-      const user = this.turn.shift()!;
-      const line = this.users.get(user)!;
-      if (line.running >= this.limits.perUser) {
-        this.turn.push(user);
-        skipped++;
-        continue;
-      }
-      skipped = 0;
+    while (this.runningTotal < this.limits.concurrency) {
+      const lines = this.turn.map((u) => this.users.get(u)!);
+      const at = fewestRunning(lines, (l) => l.running < this.limits.perUser);
+      if (at < 0) break;
+      const [user] = this.turn.splice(at, 1) as [string];
+      const line = lines[at]!;
       const id = line.waiting.shift()!;
       this.waitingTotal--;
       line.running++;
       this.runningTotal++;
       started.push({ user, id });
-      // Back of the line if more are waiting: the others go first.
+      // Back of the line if more are waiting: the others go first on a tie.
       if (line.waiting.length > 0) this.turn.push(user);
     }
     return started;
@@ -146,4 +143,13 @@ export class FairQueue {
     const line = this.users.get(user);
     if (line && line.running === 0 && line.waiting.length === 0) this.users.delete(user);
   }
+}
+
+/** Index of the first line (in turn order) with the fewest running among those `eligible`, or -1. */
+function fewestRunning<L extends { running: number }>(lines: readonly L[], eligible: (l: L) => boolean): number {
+  let best = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (eligible(lines[i]!) && (best < 0 || lines[i]!.running < lines[best]!.running)) best = i;
+  }
+  return best;
 }
