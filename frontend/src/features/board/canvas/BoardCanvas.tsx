@@ -218,7 +218,8 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
     };
     // Dropped image files, or an image dragged from another page (its address), land where dropped.
     const dragover = (e: DragEvent) => {
-      if (engine.readOnly || !e.dataTransfer) return;
+      // Only over the canvas: elsewhere the browser keeps its own handling.
+      if (engine.readOnly || !e.dataTransfer || !host.current?.contains(e.target as Node)) return;
       const types = [...e.dataTransfer.types];
       if (types.includes('Files') || types.includes('text/uri-list') || types.includes('text/html')) e.preventDefault();
     };
