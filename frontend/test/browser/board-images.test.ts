@@ -1,8 +1,8 @@
 /**
  * Images on the canvas (issue 32 item 9) in Chromium on the real product: a pasted image is
  * uploaded to the board's store and shown through a short-lived signed URL, and the page makes no
- * request carrying `token=`; an image pasted from another page (HTML with an <img>) is fetched by
- * the page and uploaded first, and one that cannot be fetched gives a toast.
+ * request carrying `token=`; an image pasted (HTML with an <img>) or dropped (a link) from another page
+ * is fetched by the page and uploaded first, and one that cannot be fetched gives a toast.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -107,7 +107,7 @@ describe('images on the board page', () => {
     });
   });
 
-  it("an image pasted from another page is fetched and uploaded first; one that cannot be fetched gives a toast", async () => {
+  it('an image pasted or dropped from another page is fetched and uploaded first; one that cannot be fetched gives a toast', async () => {
     await withPage(product, async ({ page }) => {
       sitePng = await pngBytes(page, 40, 30, '#0000ff');
       const board = await newBoardOf(product.url, 'images', 'Чужие картинки');
@@ -127,9 +127,24 @@ describe('images on the board page', () => {
       expect(String(img!.src)).toMatch(new RegExp(`^/yjs/images/${board.id}/[0-9a-f]{64}$`));
       expect(siteHits - before).toBe(1);
 
+      // Dragged from another page onto the canvas: its address, fetched and uploaded the same way.
+      await page.evaluate((url) => {
+        const stage = document.querySelector('[data-testid="canvas-stage"]')!;
+        const box = stage.getBoundingClientRect();
+        const dt = new DataTransfer();
+        dt.setData('text/uri-list', url);
+        const at = { clientX: box.left + 100, clientY: box.top + 100, bubbles: true, cancelable: true, dataTransfer: dt };
+        stage.dispatchEvent(new DragEvent('dragover', at));
+        stage.dispatchEvent(new DragEvent('drop', at));
+      }, `${siteUrl}/picture.png`);
+      await expect.poll(() => objects(page), { timeout: 15_000 }).toHaveLength(2);
+      const dropped = (await objects(page)).find((o) => o.id !== img!.id)!;
+      expect(String(dropped.src)).toBe(img!.src);
+      expect(siteHits - before).toBe(2);
+
       await pasteHtml(`<img src="${siteUrl}/gone.png">`);
       await expect.poll(() => toastTexts(page)).toContain('Не удалось загрузить изображение по ссылке. Сохраните его и вставьте файлом');
-      expect(await objects(page)).toHaveLength(1);
+      expect(await objects(page)).toHaveLength(2);
     });
   });
 });
