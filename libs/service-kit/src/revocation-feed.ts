@@ -22,6 +22,7 @@ import {
   nanos,
   RetentionPolicy,
   StorageType,
+  type ConsumerInfo,
   type JetStreamManager,
   type JetStreamSubscription,
   type NatsConnection,
@@ -158,6 +159,25 @@ export async function natsRevocationPublisher(nc: NatsConnection, opts: { keepSe
   await ensureRevocationStream(jsm, opts.keepSeconds);
   const js = nc.jetstream();
   const waitMs = opts.waitMs ?? 3_000;
+  // A burst of logouts shares one consumer listing at a time instead of one each. A listing is only
+  // trusted by a publish that finished before it was requested: an older one may lack a consumer
+  // created since, which must be waited for.
+  let generation = 0;
+  let current: { generation: number; list: Promise<ConsumerInfo[]> } | undefined;
+  const listing = async (after: number): Promise<ConsumerInfo[]> => {
+    for (;;) {
+      if (current && current.generation > after) return current.list;
+      if (current) {
+        await current.list.catch(() => undefined);
+        continue;
+      }
+      const mine = { generation: ++generation, list: listConsumers(jsm) };
+      current = mine;
+      void mine.list.catch(() => undefined).finally(() => {
+        if (current === mine) current = undefined;
+      });
+    }
+  };
   return {
     async publish(sessions) {
       const started = performance.now();
@@ -165,7 +185,7 @@ export async function natsRevocationPublisher(nc: NatsConnection, opts: { keepSe
       const { seq } = await js.publish(REVOCATION_SUBJECT, codec.encode({ sessions: [...sessions], keepSeconds: opts.keepSeconds }));
       for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
         const behind: string[] = [];
-        for await (const ci of jsm.consumers.list(REVOCATION_STREAM)) {
+        for (const ci of await listing(generation)) {
           if (ci.push_bound && ci.config.ack_policy === AckPolicy.Explicit && ci.ack_floor.stream_seq < seq) behind.push(ci.name);
         }
         const waitedMs = performance.now() - started;
@@ -175,4 +195,10 @@ export async function natsRevocationPublisher(nc: NatsConnection, opts: { keepSe
       }
     },
   };
+}
+
+async function listConsumers(jsm: JetStreamManager): Promise<ConsumerInfo[]> {
+  const all: ConsumerInfo[] = [];
+  for await (const ci of jsm.consumers.list(REVOCATION_STREAM)) all.push(ci);
+  return all;
 }

@@ -100,7 +100,12 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
       revocations.add(sids);
       if (!nc || sids.length === 0) return;
       if (!publisher) throw appError('SERVICE_UNAVAILABLE');
-      const r = await publisher.publish(sids);
+      // NATS failing here: the revocation is committed and the verifiers' 1 s poll carries it; the
+      // caller hears "try again" rather than a success that does not hold everywhere yet.
+      const r = await publisher.publish(sids).catch((err: unknown) => {
+        logger.error({ err, sessions: sids.length }, 'publishing revoked sessions failed');
+        throw appError('SERVICE_UNAVAILABLE');
+      });
       revocationWait?.observe(r.waitedMs / 1000);
       // A verifier alive but not acknowledging (stuck event loop): answer anyway, it learns on its next read.
       if (!r.complete) logger.warn({ behind: r.behind, waitedMs: Math.round(r.waitedMs) }, 'revocation not acknowledged by every verifier in time');

@@ -123,6 +123,21 @@ describe('revocation over NATS: refused everywhere from the moment the answer is
     expect(info.config.max_age).toBeGreaterThanOrEqual(900 * 1e9);
   });
 
+  it('a burst of concurrent logouts: each token is refused by the other verifier right after its own answer', async () => {
+    const { verifier } = await remoteVerifier('burst');
+    const u = await register(a);
+    const sessions = [];
+    for (let i = 0; i < 12; i++) sessions.push(await login(i % 2 ? a : b, u.email, u.password));
+    for (const s of sessions) await verifier.verify(s.accessToken);
+    await Promise.all(
+      sessions.map(async (s, i) => {
+        expect((await call(i % 2 ? b : a, 'POST', '/api/auth/logout', { body: { refreshToken: s.refreshToken } })).status).toBe(204);
+        await expect(verifier.verify(s.accessToken)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+        expect((await verify(i % 2 ? a : b, s.accessToken)).status).toBe(401);
+      }),
+    );
+  });
+
   it('NATS out of reach at the first verification: "try again" (503), not a verdict on the token', async () => {
     const u = await register(a);
     const gone = await startNats();
