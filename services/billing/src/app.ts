@@ -72,6 +72,9 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
       await migrate(pool, { schema: SCHEMA, dir: MIGRATIONS_DIR });
       await events.start();
       job = startExpiryJob({ pool, clock, logger, intervalMs: config.jobs.expiryIntervalMs });
+      if (config.providers.test && !providers.test) {
+        logger.warn('PAYMENTS_TEST_PROVIDER is set but a real provider is configured: the test provider stays off');
+      }
       logger.info({ providers: ['test', 'yookassa', 'stripe'].filter((n) => providers.byName(n)) }, 'billing started');
     },
     async stop() {
