@@ -90,7 +90,7 @@ describe('"Мой тариф" and checkout results', { timeout: 180_000 }, () =>
           const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
           expect(norm(await card.innerText())).toBe(norm(landing));
           expect(await page.locator('[data-testid="my-plan-current"]').count()).toBe(0);
-          expect(await text(page, 'payments-table')).toContain('Платежей пока не было');
+          await expect.poll(() => text(page, 'payments-table')).toContain('Платежей пока не было');
           expect(await text(page, 'my-plan-change')).toBe('Выбрать тариф');
           await page.locator('[data-testid="my-plan"]').scrollIntoViewIfNeeded();
           await page.screenshot({ path: `/tmp/shot-my-plan-free-${width}.png`, fullPage: true });
@@ -195,7 +195,12 @@ describe('"Мой тариф" and checkout results', { timeout: 180_000 }, () =>
       await registerViaApi(product.url, owner);
       const order = await api('POST', '/api/billing/checkout', await tokenOf(owner), { plan_id: PRO_ID, variant_id: PRO_MONTH_ID });
       await signedIn(page);
-      await page.goto(order.body.data.checkout_url);
+      const response = await page.goto(order.body.data.checkout_url);
+      // Through the gateway too: the page may not be framed and runs only its own nonce'd script.
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'nonce-/);
+      expect(response?.headers()['x-frame-options']).toBe('DENY');
       await expect.poll(() => page.locator('[data-testid="test-checkout-status"]').innerText()).toBe('Заказ не найден');
       expect(await page.locator('[data-testid="test-checkout-amount"]').isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: 'Оплатить' }).isVisible()).toBe(false);
