@@ -37,8 +37,8 @@ function stopOrphan(pidFile: string): void {
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   if (!pid || !alive(pid)) return;
-  let status = '';
-  let cmdline = '';
+  let status: string;
+  let cmdline: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8');
     cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');

@@ -1,7 +1,7 @@
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport } from '@wb/events';
 import { createLogger, listen, parseConfig, type RunnableService } from '@wb/service-kit';
-import { createDatabase, eventually, startMailpit, type MailpitHandle } from '@wb/testkit';
+import { createDatabase, eventually, type MailpitHandle } from '@wb/testkit';
 import { MailpitClient } from 'mailpit-api';
 import { AuthConfigSchema, createAuthService } from '../src/app.ts';
 
