@@ -2,9 +2,10 @@
 // second at 4 concurrent requests, and GET /api/auth/verify's p99 measured while those exports run.
 // Issue 32's (trust.ts): RSS of 8 exports at once of 20 pictures of 7,000 × 7,000, and one user's
 // flood of 10 export loops against verify's p99 and another owner's export.
-// `npm run bench -- export [speed|trust]`: one part only (default both).
+// `npm run bench -- export [speed|trust|flood|bombs]`: one part only (trust = flood + bombs; default all).
 // The product runs in its embedded mode in a child process; this process writes the board through a
 // real y-websocket client and makes the calls.
+import os from 'node:os';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
@@ -79,7 +80,7 @@ try {
   }
   provider.destroy();
 
-  if (PART !== 'trust') {
+  if (PART === 'all' || PART === 'speed') {
     const single: Record<string, { ms: number; bytes: number; timing: string }> = {};
     for (const format of ['svg', 'png', 'pdf']) {
       await exportOnce(base, token, board.id, format); // warm-up: threads, fonts
@@ -125,6 +126,7 @@ try {
   }
 
   if (PART !== 'speed') {
+    console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     // Issue 32 (trust.ts). A second owner with a board of their own, and the big board's owner as the flooder.
     const other = await api<{ accessToken: string }>(base, 'POST', '/api/auth/register', { email: `bench-export-other-${Date.now()}@example.com`, password: 'Bench-password-1', name: 'Другой' });
     const otherBoard = (await api<{ board: { id: string } }>(base, 'POST', '/api/boards', { title: 'Другая доска', folder_id: null }, other.accessToken)).board;
@@ -132,9 +134,9 @@ try {
     const small = mixedBoard(imageUrl);
     const otherProvider = await drawBoard(wsUrl, otherBoard.id, other.accessToken, { objects: small.objects.slice(0, 100).map((o, i) => ({ ...o, x: (i % 10) * 120, y: Math.floor(i / 10) * 80 }) as typeof o), arrows: [] });
     const call = (t: string, b: string, f: string, a: typeof area) => exportOnce(base, t, b, f, a);
-    const flood = await floodBench({ base, flooder: { token, boardId: board.id, area }, other: { token: other.accessToken, boardId: otherBoard.id }, verifyToken: other.accessToken, exportCall: call, seconds: CONCURRENT_SECONDS });
+    const flood = PART === 'bombs' ? null : await floodBench({ base, flooder: { token, boardId: board.id, area }, other: { token: other.accessToken, boardId: otherBoard.id }, verifyToken: other.accessToken, exportCall: call, seconds: CONCURRENT_SECONDS });
     otherProvider.destroy();
-    const bombs = await bombsBench({
+    const bombs = PART === 'flood' ? null : await bombsBench({
       base,
       pid: stack.pid,
       token,
@@ -145,6 +147,7 @@ try {
       },
     });
 
+    if (flood) {
     console.log(`\n## export under a hostile user (issue 32 item 3): user 1 runs 10 PNG export loops of the ${SIDE}×${SIDE} board`);
     console.log(`command: ${commandLine()}`);
     console.log(`machine: ${machineInfo()}`);
@@ -154,6 +157,8 @@ try {
     console.log('|---|---|---|---|---|---|---|');
     const v = flood.verify;
     console.log(`| ${v.name} | ${v.connections} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.max} | ${v.errors + v.non2xx} |`);
+    }
+    if (bombs) {
 
     const r = bombs.rss;
     console.log(`\n## image bombs (issue 32 item 1): 20 PNGs of 7,000×7,000 (${(bombs.uploadBytes / 1024).toFixed(0)} KiB each), drawn 700×700 in a ${bombs.area.width}×${bombs.area.height} area; 8 PNG exports at once`);
@@ -162,6 +167,7 @@ try {
     console.log(`product process (pid ${stack.pid}) VmRSS, MiB: before the uploads ${r.beforeUploads}, after them ${r.afterUploads}; before the 8 exports ${r.before}, peak ${r.peak} (+${r.peak - r.before}), when the last answered ${r.atEnd}, then each second for 15 s: ${r.after.join(' ')}`);
     console.log(`warm-up export: ${bombs.warm.status} in ${Math.round(bombs.warm.ms)} ms; the 8: ${bombs.runs.map((x) => x.status).join(',')} in ${Math.round(bombs.wall)} ms wall`);
     console.log(`server-timing of one: ${(bombs.runs.find((x) => x.status === 200) ?? bombs.warm).timing.replace(/;dur=/g, ' ')}`);
+    }
   }
 } finally {
   await stack.stop();
