@@ -11,6 +11,7 @@ import type { EventTransport } from '@wb/events';
 import {
   createLogger,
   createRegistry,
+  createRevocationList,
   listen,
   parseConfig,
   type AnyServiceDefinition,
@@ -76,6 +77,8 @@ export async function startServices(packages: string[], opts: StartServicesOptio
   const started: RunnableService[] = [];
   const pools: Array<ReturnType<typeof poolSet>> = [];
   const services: Record<string, RunnableService> = {};
+  // One process: every verifier reads the list auth writes to, as in the embedded mode.
+  const revocations = createRevocationList();
   const stop = async () => {
     for (const s of servers) await s.close().catch(() => {});
     for (const s of [...started].reverse()) await s.stop().catch(() => {});
@@ -90,7 +93,8 @@ export async function startServices(packages: string[], opts: StartServicesOptio
         pool: set.pool,
         transport: opts.transport,
         nats: async () => undefined,
-        verifier: verifierFor(env.AUTH_JWKS_URL, internalToken),
+        verifier: verifierFor(env.AUTH_JWKS_URL, internalToken, revocations),
+        revocations,
         internalToken,
         registry: createRegistry(definition.name),
       });
