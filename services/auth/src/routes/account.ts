@@ -128,16 +128,6 @@ export function accountRouter(ctx: AuthContext): Router {
     res.json({ message: 'Пароль изменён' });
   });
 
-  r.get('/user/favorite-emojis', auth, async (req, res) => {
-    const stored = await getFavoriteEmojis(pool, currentUserId(req));
-    if (stored === undefined) throw appError('TOKEN_INVALID');
-    res.json({ favorites: favoritesOrDefault(stored) });
-  });
-
-  r.put('/user/favorite-emojis', auth, async (req, res) => {
-    const body = parse(FavoriteEmojisRequest, req.body);
-    const favorites = normalizeFavorites(body.favorites);
-    existing((await setFavoriteEmojis(pool, currentUserId(req), favorites)) || null);
   /**
    * Deleting one's own account: every session ends (all verifiers know before the answer, sockets
    * close with 4401), then user.deleted lets boards, realtime (through board.deleted) and billing
@@ -159,6 +149,16 @@ export function accountRouter(ctx: AuthContext): Router {
     res.status(204).end();
   });
 
+  r.get('/user/favorite-emojis', auth, async (req, res) => {
+    const stored = await getFavoriteEmojis(pool, currentUserId(req));
+    if (stored === undefined) throw appError('TOKEN_INVALID');
+    res.json({ favorites: favoritesOrDefault(stored) });
+  });
+
+  r.put('/user/favorite-emojis', auth, async (req, res) => {
+    const body = parse(FavoriteEmojisRequest, req.body);
+    const favorites = normalizeFavorites(body.favorites);
+    existing((await setFavoriteEmojis(pool, currentUserId(req), favorites)) || null);
     res.json({ favorites: favoritesOrDefault(favorites) });
   });
 

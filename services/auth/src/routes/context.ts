@@ -15,12 +15,12 @@ export interface AuthContext {
   verifier: TokenVerifier;
   /** Sessions revoked lately; what this replica revokes goes in at once (the verifier checks it). */
   revocations: RevocationList;
-  users: UserCache;
   /**
    * Ends sessions everywhere before the caller answers: this replica's list at once, and with NATS
    * every verifier's (resolves when each has acknowledged). Call it after the revocation committed.
    */
   endSessions(sids: readonly string[]): Promise<void>;
+  users: UserCache;
   signer(): Signer;
   /** Password reset and e-mail verification links (mail/flows.ts). */
   emails: EmailFlows;
