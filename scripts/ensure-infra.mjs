@@ -230,7 +230,8 @@ export function ensureInfra({ browser = true, go = true, apt = true, quiet: q = 
   note(ensureNodeModules());
   if (apt) {
     // poppler-utils: the export tests turn PDFs into images with pdftoppm.
-    const pkgs = { 'nats-server': 'nats-server', 'poppler-utils': 'pdftoppm' };
+    // docker.io and debootstrap: the container image tests build and run every image on a real engine.
+    const pkgs = { 'nats-server': 'nats-server', 'poppler-utils': 'pdftoppm', 'docker.io': '/usr/sbin/dockerd', debootstrap: '/usr/sbin/debootstrap' };
     if (browser) {
       pkgs.chromium = 'chromium';
       pkgs['fonts-dejavu-core'] = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

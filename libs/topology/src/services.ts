@@ -24,8 +24,9 @@ export const TOPOLOGY = [
     },
     reachedBy: { AUTH_URL: '', AUTH_JWKS_URL: '/internal/jwks' },
     settings: {
-      secrets: [...COMMON_SECRETS, 'AUTH_PRIVATE_KEY_PEM', 'ADMIN_PASSWORD'],
-      required: ['DATABASE_URL'],
+      // SMTP_URL may carry the relay's password; production refuses to start without it.
+      secrets: [...COMMON_SECRETS, 'AUTH_PRIVATE_KEY_PEM', 'ADMIN_PASSWORD', 'SMTP_URL'],
+      required: ['DATABASE_URL', 'SMTP_URL'],
     },
     probes: probes(),
     nodeFlags: [],

@@ -82,6 +82,10 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       },
     });
   }
+  // Sockets this gateway proxies to another process. They are not the HTTP server's to close: at
+  // stop they would hold it open until the process is killed, so stop() ends them and the clients
+  // reconnect through another gateway. (Embedded, the services own their sockets and close them.)
+  const proxiedSockets = new Set<Duplex>();
   const forwarders = Object.fromEntries(
     SERVICES.map((s) => [s, forwarderFor(s, deps.targets[s], logger, config.UPGRADE_TIMEOUT_MS)]),
   ) as Record<ServiceName, Forwarder>;
@@ -175,6 +179,10 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       // As for HTTP calls: the service believes the address judged here, never the client's own header.
       req.headers['x-forwarded-for'] = clientAddress(req, app.get('trust proxy fn'));
       delete req.headers.forwarded;
+      if (service && !deps.targets[service]?.local) {
+        proxiedSockets.add(socket);
+        socket.once('close', () => proxiedSockets.delete(socket));
+      }
       upgrade(req, socket, head);
     },
     async start() {
@@ -187,6 +195,7 @@ export function createGateway(deps: GatewayDeps): RunnableService {
       logger.info({ port: metricsServer.port }, 'gateway metrics listening');
     },
     async stop() {
+      for (const socket of proxiedSockets) socket.destroy();
       replicaSet?.stop();
       await metricsServer?.close();
       metricsServer = undefined;
