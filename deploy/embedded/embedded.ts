@@ -188,8 +188,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       databaseUrl: pg.url,
       internalToken,
       internalUrls,
-      stop: () => (stopping ??= closeAll()),
       mailpitUrl: mailpit?.apiUrl,
+      stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
     await closeAll();

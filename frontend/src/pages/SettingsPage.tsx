@@ -239,8 +239,8 @@ export function SettingsPage() {
         </Link>
         <h1 className="page__title">Настройки</h1>
         <div className="settings">
-          <ProfileForm user={user} />
           <EmailVerificationNotice />
+          <ProfileForm user={user} />
           <PasswordForm />
           <MyPlanSection />
           <DeleteAccountSection />

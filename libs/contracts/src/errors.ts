@@ -66,8 +66,6 @@ export const ERRORS = {
   IMAGE_NOT_FOUND: def(404, 'Изображение не найдено'),
   IMAGE_URL_INVALID: def(403, 'Ссылка на изображение недействительна'),
   IMAGE_URL_EXPIRED: def(403, 'Срок действия ссылки на изображение истёк'),
-  IMAGE_URL_INVALID: def(403, 'Ссылка на изображение недействительна'),
-  IMAGE_URL_EXPIRED: def(403, 'Срок действия ссылки на изображение истёк'),
   EXPORT_AREA_TOO_SMALL: def(400, 'Область экспорта должна быть больше 10×10'),
   EXPORT_AREA_TOO_LARGE: def(413, 'Область экспорта слишком большая'),
   EXPORT_TOO_MANY_OBJECTS: def(413, 'В области экспорта слишком много объектов'),

@@ -12,8 +12,8 @@ import {
   promClient,
   type Registry,
   type RevocationList,
-  type RunnableService,
   type ServiceRuntime,
+  type RunnableService,
 } from '@wb/service-kit';
 import { natsRevocationFeed, natsRevocationPublisher, type RevocationPublisher } from '@wb/service-kit/run';
 import path from 'node:path';
