@@ -1,7 +1,8 @@
 // Writes what the Helm chart charts/whiteboard takes from the topology manifest (libs/topology):
 // - files/topology.json: the facts its templates read (ports, routes, needs, settings, probes, flags);
 // - the `services:` block of values.yaml (per-service knobs with the manifest's defaults);
-// - values.schema.json (so a wrong type or an unknown key fails at install, naming the key).
+// - values.schema.json (so a wrong type or an unknown key fails at install, naming the key);
+// - the topology table of docs/operations.md.
 //
 //   node --import tsx deploy/chart/generate.ts          write them
 //   node --import tsx deploy/chart/generate.ts --check  exit 1 when any is stale (deploy/test checks too)
@@ -76,9 +77,43 @@ export function valuesWithBlock(current: string): string {
   return current.slice(0, start) + renderValuesBlock() + current.slice(end + END.length);
 }
 
+const DOC_BEGIN = '<!-- BEGIN topology: generated from libs/topology by `npm run chart:generate` -->';
+const DOC_END = '<!-- END topology -->';
+
+/** The table of docs/operations.md that says, per service, what the manifest says. */
+export function renderTopologyTable(services: readonly ServiceTopology[] = TOPOLOGY): string {
+  const code = (xs: readonly string[]) => (xs.length ? xs.map((x) => `\`${x}\``).join(', ') : '—');
+  const rows = services.map((s) => {
+    const needs = [
+      s.needs.postgres ? `PostgreSQL schema \`${s.needs.postgres.schema}\`` : '',
+      s.needs.mongo ? 'MongoDB' : '',
+      s.needs.nats ? `NATS${s.needs.nats.consumers.length ? ` (consumers ${code(s.needs.nats.consumers)})` : ''}` : '',
+      s.needs.services.length ? `calls ${s.needs.services.join(', ')}` : '',
+    ].filter(Boolean);
+    const routes = s.routes.map((r) => `\`${r.path}\`${r.websocket ? ' (WebSocket)' : ''}${r.byBoard ? ' (by board)' : ''}`);
+    return `| ${s.name}${s.package ? '' : ' (planned)'} | ${s.port} | ${routes.join(', ') || '—'} | ${needs.join('; ') || '—'} | ${code(s.settings.required)} | ${code(s.settings.secrets)} | ${code(s.nodeFlags)} | ${s.resources.requests.cpu} / ${s.resources.requests.memory}, limit ${s.resources.limits.memory} | ${s.scaling.autoscale ? `${s.scaling.autoscale.min}–${s.scaling.autoscale.max} (CPU ${s.scaling.autoscale.cpuPercent} %)` : s.scaling.replicas} |`;
+  });
+  return [
+    DOC_BEGIN,
+    '| service | port | public routes | needs | required settings | secrets | node flags | requests / limit | replicas |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    DOC_END,
+  ].join('\n');
+}
+
+function docWithTable(current: string): string {
+  const start = current.indexOf(DOC_BEGIN);
+  const end = current.indexOf(DOC_END);
+  if (start < 0 || end < start) throw new Error(`docs/operations.md has no generated table (${DOC_BEGIN} … ${DOC_END})`);
+  return current.slice(0, start) + renderTopologyTable() + current.slice(end + DOC_END.length);
+}
+
 export function expectedFiles(): Record<string, string> {
   const valuesPath = path.join(chartDir, 'values.yaml');
+  const opsPath = path.resolve(chartDir, '..', '..', 'docs', 'operations.md');
   return {
+    [opsPath]: docWithTable(readFileSync(opsPath, 'utf8')),
     [path.join(chartDir, 'files', 'topology.json')]: `${JSON.stringify(topologyFacts(), null, 2)}\n`,
     [valuesPath]: valuesWithBlock(readFileSync(valuesPath, 'utf8')),
     [path.join(chartDir, 'values.schema.json')]: `${JSON.stringify(valuesSchema(TOPOLOGY.map((s) => s.name)), null, 2)}\n`,
