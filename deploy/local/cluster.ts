@@ -71,6 +71,8 @@ export async function startCluster(
     staticDir?: string;
     /** Realtime replicas behind the gateway (default 1); with more, each board's sockets go to one of them. */
     realtimeReplicas?: number;
+    /** Extra environment for every service (ADMIN_EMAIL, rate limits...), as the embedded runner's `env`. */
+    env?: Record<string, string | undefined>;
   } = {},
 ): Promise<ClusterHandle> {
   const logs = opts.logs ?? false;
@@ -118,6 +120,7 @@ export async function startCluster(
       PUBLIC_URL: process.env.PUBLIC_URL ?? (opts.port ? `http://localhost:${opts.port}` : undefined),
       // Only when asked for (the tests set it): the test provider grants plans without payment.
       PAYMENTS_TEST_PROVIDER: process.env.PAYMENTS_TEST_PROVIDER,
+      ...opts.env,
       ...reachEnv(placed),
     };
     const launch = async (pkg: string, name: string, extra: Record<string, string>, port?: number) => {

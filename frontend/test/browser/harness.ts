@@ -1,6 +1,10 @@
 /**
- * Browser-test harness: starts the whole product in one process (deploy/embedded: every service,
- * embedded Postgres, the built SPA from frontend/dist) and Debian's Chromium via playwright-core.
+ * Browser-test harness: starts the whole product and Debian's Chromium via playwright-core. The
+ * product runs in one of two shapes, chosen by WB_BROWSER_MODE (the Vitest project sets it):
+ * - `embedded` (default): one process (deploy/embedded: every service, embedded Postgres, the
+ *   in-process event transport, the built SPA from frontend/dist);
+ * - `cluster`: the production shape (deploy/local/cluster.ts: every service in its own process,
+ *   NATS JetStream, FerretDB, PostgreSQL and two realtime replicas behind the gateway).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +20,18 @@ export const FRONTEND_DIR = path.resolve(here, '../..');
 export const REPO_DIR = path.resolve(FRONTEND_DIR, '..');
 export const DIST_DIR = path.join(FRONTEND_DIR, 'dist');
 export const EMBEDDED_ENTRY = path.join(REPO_DIR, 'deploy/embedded/embedded.ts');
+export const CLUSTER_ENTRY = path.join(REPO_DIR, 'deploy/local/cluster.ts');
+
+/** Which shape of the product the browser tests start (see the header). */
+export type ProductMode = 'embedded' | 'cluster';
+export function productMode(): ProductMode {
+  const mode = process.env.WB_BROWSER_MODE ?? 'embedded';
+  if (mode !== 'embedded' && mode !== 'cluster')
+    throw new Error(`WB_BROWSER_MODE=${mode}: expected "embedded" or "cluster"`);
+  return mode;
+}
+/** Realtime replicas of the cluster mode: two, so a board's sockets and another board's may land on different ones. */
+export const CLUSTER_REALTIME_REPLICAS = 2;
 
 interface EmbeddedHandle {
   url: string;
@@ -29,6 +45,12 @@ type StartEmbedded = (opts: {
   staticDir?: string;
   env?: Record<string, string | undefined>;
   logLevel?: string;
+}) => Promise<EmbeddedHandle>;
+type StartCluster = (opts: {
+  port?: number;
+  staticDir?: string;
+  realtimeReplicas?: number;
+  env?: Record<string, string | undefined>;
 }) => Promise<EmbeddedHandle>;
 
 /** The administrator the auth service bootstraps from ADMIN_EMAIL / ADMIN_PASSWORD. */
@@ -73,34 +95,59 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/** The whole product plus a browser. Call in beforeAll; `stop()` in afterAll. */
-export async function startProduct(): Promise<Product> {
+/** What every test needs of the product, in either mode. */
+const PRODUCT_ENV = {
+  // Many sign-ins from one address within a minute: the gateway's auth rate limit is off here.
+  AUTH_RATE_LIMIT_PER_MIN: '0',
+  ADMIN_EMAIL: ADMIN_ACCOUNT.email,
+  ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+};
+
+/** Starts the product in the mode WB_BROWSER_MODE names (a temporary data directory of its own). */
+async function startServer(
+  mode: ProductMode,
+  port: number,
+  dataDir: string,
+): Promise<EmbeddedHandle & { url: string }> {
+  if (mode === 'cluster') {
+    const { startCluster } = (await import(pathToFileURL(CLUSTER_ENTRY).href)) as { startCluster: StartCluster };
+    const cluster = await startCluster({
+      port,
+      staticDir: DIST_DIR,
+      realtimeReplicas: CLUSTER_REALTIME_REPLICAS,
+      env: PRODUCT_ENV,
+    });
+    // The cluster answers on 127.0.0.1; the pages open the address its mails link to (PUBLIC_URL),
+    // as in the embedded mode, so a link from a mail lands on the same origin as the test's page.
+    return { ...cluster, url: `http://localhost:${port}` };
+  }
   if (!existsSync(EMBEDDED_ENTRY)) {
     throw new Error(
       `${path.relative(REPO_DIR, EMBEDDED_ENTRY)} does not exist yet: the embedded runner is needed`,
     );
   }
-  ensureSpaBuilt();
   const { startEmbedded } = (await import(pathToFileURL(EMBEDDED_ENTRY).href)) as {
     startEmbedded: StartEmbedded;
   };
+  return startEmbedded({
+    port,
+    dataDir,
+    staticDir: DIST_DIR,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    env: PRODUCT_ENV,
+  });
+}
+
+/** The whole product plus a browser. Call in beforeAll; `stop()` in afterAll. */
+export async function startProduct(): Promise<Product> {
+  const mode = productMode();
+  ensureSpaBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wb-browser-'));
   const port = await freePort();
   let server: EmbeddedHandle | undefined;
   let browser: Browser | undefined;
   try {
-    server = await startEmbedded({
-      port,
-      dataDir,
-      staticDir: DIST_DIR,
-      logLevel: process.env.LOG_LEVEL ?? 'warn',
-      env: {
-        // Many sign-ins from one address within a minute: the gateway's auth rate limit is off here.
-        AUTH_RATE_LIMIT_PER_MIN: '0',
-        ADMIN_EMAIL: ADMIN_ACCOUNT.email,
-        ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
-      },
-    });
+    server = await startServer(mode, port, dataDir);
     browser = await launchBrowser();
   } catch (err) {
     await server?.stop().catch(() => {});
