@@ -175,6 +175,10 @@ export function createInProcessTransport(opts: InProcessTransportOptions = {}): 
       }
     },
 
+    async pending(durable) {
+      return durables.get(durable)?.queue.length ?? null;
+    },
+
     async subscribe(sub) {
       if (closed) throw new Error('event transport is closed');
       let d = durables.get(sub.durable);

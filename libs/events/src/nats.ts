@@ -91,6 +91,12 @@ export async function createNatsTransport(opts: NatsTransportOptions): Promise<E
       return s;
     },
 
+    async pending(durable) {
+      if (closed) return null;
+      const info = await jsm.consumers.info(stream, durable).catch(() => null);
+      return info ? info.num_pending + info.num_ack_pending : null;
+    },
+
     async healthy() {
       return !closed && connected && !nc.isClosed();
     },

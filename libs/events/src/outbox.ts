@@ -72,6 +72,19 @@ export async function enqueueEvent<T extends EventType>(
   return event;
 }
 
+/**
+ * Rows of the pool's outbox not yet published and the age of the oldest (0 when none): what
+ * /metrics shows as events_outbox_unpublished and events_outbox_oldest_unpublished_seconds. The
+ * partial index outbox_unpublished keeps it cheap however many published rows are retained.
+ */
+export async function outboxBacklog(pool: Queryable): Promise<{ rows: number; oldestSeconds: number }> {
+  const { rows } = await pool.query<{ rows: number; oldest: number }>(
+    `SELECT count(*)::int AS rows, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
+       FROM outbox WHERE published_at IS NULL`,
+  );
+  return { rows: rows[0]?.rows ?? 0, oldestSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
+}
+
 export interface OutboxRelayOptions {
   pool: Pool;
   transport: EventTransport;

@@ -11,6 +11,11 @@ export interface EventTransport {
    * (or a crash before the ack) redelivers it later with backoff, up to `maxDeliver` times.
    */
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /**
+   * Events a durable has yet to finish (not delivered, or delivered and not acked); null when the
+   * durable does not exist (yet). What /metrics shows as events_consumer_pending.
+   */
+  pending?(durable: string): Promise<number | null>;
   /** Liveness of the connection, for /ready. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

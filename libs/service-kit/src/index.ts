@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './client-address.ts';
 export * from './metrics.ts';
+export * from './event-metrics.ts';
 export * from './app.ts';
 export * from './input-guard.ts';
 export * from './revocation.ts';

@@ -4,6 +4,7 @@ import { ensureEventTables, startOutboxRelay, type EventTransport } from '@wb/ev
 import {
   appError,
   createServiceApp,
+  eventMetrics,
   createRevocationList,
   createTokenVerifier,
   defineService,
@@ -134,6 +135,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   if (deps.internalToken) svc.app.use('/internal', internalAuth(deps.internalToken));
   svc.app.use('/internal', internalRouter(ctx));
   svc.finish();
+  eventMetrics(svc.registry, { outbox: pool, transport, consumers: ['auth-plan-and-boards'] });
 
   return {
     name: 'auth',

@@ -2,7 +2,7 @@ import express from 'express';
 import { fileURLToPath } from 'node:url';
 import { migrate, pingDatabase, type Pool } from '@wb/db';
 import { serviceEvents, type EventTransport } from '@wb/events';
-import { createServiceApp, defineService, type Logger, type Registry, type RunnableService, type TokenVerifier } from '@wb/service-kit';
+import { createServiceApp, defineService, eventMetrics, type Logger, type Registry, type RunnableService, type TokenVerifier } from '@wb/service-kit';
 import { runExpiryPass } from './actions/subscriptions.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { BillingConfigSchema, billingServiceConfig, type BillingServiceConfig } from './config.ts';
@@ -47,7 +47,7 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
   const { pool, transport, logger, config, verifier } = deps;
   const clock = deps.clock ?? systemClock;
   // Webhooks need the raw body, so JSON parsing is added after their router rather than globally.
-  const { app, finish } = createServiceApp({
+  const { app, finish, registry } = createServiceApp({
     name: 'billing',
     logger,
     registry: deps.registry,
@@ -62,6 +62,7 @@ export async function createBillingService(deps: BillingDeps): Promise<BillingSe
   app.use('/api/admin', adminRouter(ctx));
   finish();
 
+  eventMetrics(registry, { outbox: pool, transport, consumers: ['billing-users'] });
   const events = serviceEvents({ pool, transport, logger, publishes: true, consumers: [() => subscribeUsers(pool, transport, clock)] });
   let job: { stop(): Promise<void> } | null = null;
 

@@ -3,6 +3,7 @@ import { migrate, pingDatabase, type Pool } from '@wb/db';
 import { serviceEvents, type EventTransport } from '@wb/events';
 import {
   createServiceApp,
+  eventMetrics,
   defineService,
   internalAuth,
   type Logger,
@@ -46,7 +47,7 @@ export interface BoardsService extends RunnableService {
 
 export async function createBoardsService(deps: BoardsDeps): Promise<BoardsService> {
   const { pool, transport, logger, config, verifier } = deps;
-  const { app, finish } = createServiceApp({
+  const { app, finish, registry } = createServiceApp({
     name: 'boards',
     logger,
     registry: deps.registry,
@@ -62,6 +63,7 @@ export async function createBoardsService(deps: BoardsDeps): Promise<BoardsServi
   app.use('/internal', internalRouter(ctx));
   finish();
 
+  eventMetrics(registry, { outbox: pool, transport, consumers: ['boards-users', 'boards-entitlements', 'boards-user-names'] });
   const events = serviceEvents({
     pool,
     transport,

@@ -3,6 +3,7 @@ import { migrate, pingDatabase, type Pool } from '@wb/db';
 import { serviceEvents, type EventTransport } from '@wb/events';
 import {
   createServiceApp,
+  eventMetrics,
   defineService,
   internalAuth,
   type Logger,
@@ -80,6 +81,7 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
   if (deps.internalToken) app.use('/internal', internalAuth(deps.internalToken), receiptsRouter());
   finish();
 
+  eventMetrics(registry, { transport: deps.transport, consumers: ['export-entitlements'] });
   const events = serviceEvents({
     pool: deps.pool,
     transport: deps.transport,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { ConfigError, createServiceApp, defineService, internalAuth, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
+import { ConfigError, createServiceApp, defineService, eventMetrics, internalAuth, type RunnableService, type TokenVerifier, type Registry } from '@wb/service-kit';
 import type { EventTransport, Subscription } from '@wb/events';
 import { CloseCode } from './domain/close-codes.ts';
 import { savedEventId } from './domain/snapshots.ts';
@@ -18,8 +18,8 @@ import { cacheBoardAccess, coalesceVerifier } from './admission-cache.ts';
 import { Persistence } from './extensions/persistence.ts';
 import { Relay, type ControlMessage } from './extensions/relay.ts';
 import { createRealtimeMetrics } from './extensions/metrics.ts';
-import { subscribeBoardEvents } from './events/board-consumer.ts';
-import { subscribeImageCleanup } from './events/images-consumer.ts';
+import { BOARDS_CONSUMER, subscribeBoardEvents } from './events/board-consumer.ts';
+import { IMAGES_CONSUMER, subscribeImageCleanup } from './events/images-consumer.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { createMongoImageStore, createPostgresImageStore, imageRoutes, type ImageStore } from './images/index.ts';
 import { signedUrlRoutes } from './images/signed-urls.ts';
@@ -132,6 +132,7 @@ export async function createRealtimeService(deps: RealtimeDeps): Promise<Realtim
     journalBytes: () => deps.store.unshippedBytes?.() ?? 0,
   });
   server.setStats(metrics.stats);
+  eventMetrics(registry, { transport: deps.transport, consumers: [BOARDS_CONSUMER, ...(deps.images ? [IMAGES_CONSUMER] : [])] });
   metricsRef.observeRelayLag = metrics.observeRelayLag;
 
   /** Applies the action on this replica and sends it to the others holding the board. */
