@@ -2,16 +2,20 @@
 // - files/topology.json: the facts its templates read (ports, routes, needs, settings, probes, flags);
 // - the `services:` block of values.yaml (per-service knobs with the manifest's defaults);
 // - values.schema.json (so a wrong type or an unknown key fails at install, naming the key);
-// - the topology table of docs/operations.md.
+// - the topology table of docs/operations.md;
+// - files/rules.json (the PrometheusRule's alerts) and files/dashboards/*.json (Grafana), from
+//   deploy/chart/monitoring.
 //
 //   node --import tsx deploy/chart/generate.ts          write them
 //   node --import tsx deploy/chart/generate.ts --check  exit 1 when any is stale (deploy/test checks too)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { TOPOLOGY, urlVariableOf, type ServiceTopology } from '@wb/topology';
 import { valuesSchema } from './values-schema.ts';
+import { dashboards } from './monitoring/dashboards.ts';
+import { ruleGroups } from './monitoring/rules.ts';
 
 export const chartDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'charts', 'whiteboard');
 
@@ -117,12 +121,22 @@ export function expectedFiles(): Record<string, string> {
     [path.join(chartDir, 'files', 'topology.json')]: `${JSON.stringify(topologyFacts(), null, 2)}\n`,
     [valuesPath]: valuesWithBlock(readFileSync(valuesPath, 'utf8')),
     [path.join(chartDir, 'values.schema.json')]: `${JSON.stringify(valuesSchema(TOPOLOGY.map((s) => s.name)), null, 2)}\n`,
+    [path.join(chartDir, 'files', 'rules.json')]: `${JSON.stringify({ groups: ruleGroups() }, null, 2)}\n`,
+    ...Object.fromEntries(
+      Object.entries(dashboards()).map(([file, d]) => [path.join(chartDir, 'files', 'dashboards', file), `${JSON.stringify(d, null, 2)}\n`]),
+    ),
   };
 }
 
-/** The generated files whose content differs from what the manifest gives. */
+/** The generated files whose content differs from what the manifest gives, and dashboards it no longer gives. */
 export function staleFiles(): string[] {
-  return Object.entries(expectedFiles())
+  const expected = expectedFiles();
+  const dashboardDir = path.join(chartDir, 'files', 'dashboards');
+  const leftOver = (existsSync(dashboardDir) ? readdirSync(dashboardDir) : [])
+    .map((f) => path.join(dashboardDir, f))
+    .filter((f) => !(f in expected))
+    .map((f) => path.relative(process.cwd(), f));
+  return Object.entries(expected)
     .filter(([file, text]) => {
       try {
         return readFileSync(file, 'utf8') !== text;
@@ -130,7 +144,8 @@ export function staleFiles(): string[] {
         return true;
       }
     })
-    .map(([file]) => path.relative(process.cwd(), file));
+    .map(([file]) => path.relative(process.cwd(), file))
+    .concat(leftOver);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -139,6 +154,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const f of stale) process.stderr.write(`stale: ${f} (run npm run chart:generate)\n`);
     process.exit(stale.length ? 1 : 0);
   }
-  for (const [file, text] of Object.entries(expectedFiles())) writeFileSync(file, text);
+  for (const [file, text] of Object.entries(expectedFiles())) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
   process.stdout.write(`wrote ${Object.keys(expectedFiles()).length} files under ${path.relative(process.cwd(), chartDir)}\n`);
 }

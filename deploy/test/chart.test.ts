@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { TOPOLOGY } from '@wb/topology';
-import { chartDir, serviceValues, staleFiles } from '../chart/generate.ts';
+import { TOPOLOGY as MANIFEST, type ServiceTopology } from '@wb/topology';
+import { chartDir, expectedFiles, serviceValues, staleFiles } from '../chart/generate.ts';
+import { ruleGroups } from '../chart/monitoring/rules.ts';
+
+const TOPOLOGY: readonly ServiceTopology[] = MANIFEST;
 
 // The chart's per-service values, its facts file and its values schema come from the topology
 // manifest (npm run chart:generate); the chart's own checks (lint, kubeconform, helm-unittest) run in
@@ -17,5 +20,23 @@ describe('the Helm chart agrees with the topology manifest', () => {
     const values = parse(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as { services: Record<string, unknown> };
     expect(Object.keys(values.services)).toEqual(TOPOLOGY.map((s) => s.name));
     expect(values.services).toEqual(serviceValues());
+  });
+
+  it('generates the alerts and dashboards from the manifest: per service, per consumer, per outbox', () => {
+    const files = Object.keys(expectedFiles()).map((f) => path.relative(chartDir, f));
+    expect(files).toEqual(
+      expect.arrayContaining(['files/rules.json', ...['overview', 'realtime', 'events', 'exports'].map((d) => `files/dashboards/${d}.json`)]),
+    );
+    const rules = ruleGroups().flatMap((g) => g.rules);
+    const alerts = rules.map((r) => r.alert);
+    for (const s of TOPOLOGY.filter((t) => t.package)) {
+      const name = s.name[0]!.toUpperCase() + s.name.slice(1);
+      expect(alerts).toEqual(expect.arrayContaining([`${name}HighErrorRate`, `${name}HighLatencyP99`]));
+      for (const c of s.needs.nats?.consumers ?? []) expect(rules.some((r) => r.alert.endsWith('ConsumerLag') && r.expr.includes(`consumer="${c}"`)), c).toBe(true);
+    }
+    // A planned service (no package) has no alerts yet.
+    expect(alerts.some((a) => a.startsWith('Admin'))).toBe(false);
+    const overview = readFileSync(path.join(chartDir, 'files', 'dashboards', 'overview.json'), 'utf8');
+    for (const s of TOPOLOGY.filter((t) => t.package)) expect(overview).toContain(`service=\\"${s.name}\\"`);
   });
 });
