@@ -100,6 +100,13 @@ describe('dashboards and alerts name exported metrics', () => {
       }
     }
 
+    // Beyond the families every service shares, a service's metrics carry its manifest prefix.
+    const shared = /^(http_|process_|nodejs_|events_)/;
+    for (const s of TOPOLOGY.filter((t) => t.package)) {
+      const own = [...exportedNames(scrapes[s.name]!)].filter((m) => !shared.test(m));
+      expect(own.filter((m) => !m.startsWith(s.metricsPrefix)), s.name).toEqual([]);
+    }
+
     const exported = new Set(Object.values(scrapes).flatMap((t) => [...exportedNames(t)]));
     const external = new Set<string>(EXTERNAL_METRICS);
     const queries = shippedQueries();

@@ -32,7 +32,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } },
     scaling: { replicas: 2 },
-    metricsPrefix: 'wb_auth_',
+    metricsPrefix: 'auth_',
   },
   {
     name: 'boards',
@@ -50,7 +50,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } },
     scaling: { replicas: 2 },
-    metricsPrefix: 'wb_boards_',
+    metricsPrefix: 'boards_',
   },
   {
     name: 'realtime',
@@ -73,7 +73,7 @@ export const TOPOLOGY = [
     nodeFlags: ['--max-semi-space-size=8'],
     resources: { requests: { cpu: '250m', memory: '384Mi' }, limits: { memory: '1Gi' } },
     scaling: { replicas: 2, autoscale: { min: 2, max: 10, cpuPercent: 70 }, headless: true },
-    metricsPrefix: 'wb_realtime_',
+    metricsPrefix: 'realtime_',
   },
   {
     name: 'billing',
@@ -100,7 +100,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '50m', memory: '160Mi' }, limits: { memory: '384Mi' } },
     scaling: { replicas: 2 },
-    metricsPrefix: 'wb_billing_',
+    metricsPrefix: 'billing_',
   },
   {
     // Planned (issue 34): routed, answered 503 until its package exists.
@@ -120,7 +120,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '50m', memory: '160Mi' }, limits: { memory: '384Mi' } },
     scaling: { replicas: 1 },
-    metricsPrefix: 'wb_admin_',
+    metricsPrefix: 'admin_',
   },
   {
     name: 'export',
@@ -138,7 +138,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '250m', memory: '512Mi' }, limits: { memory: '2Gi' } },
     scaling: { replicas: 2, autoscale: { min: 2, max: 8, cpuPercent: 70 } },
-    metricsPrefix: 'wb_export_',
+    metricsPrefix: 'export_',
   },
   {
     name: 'gateway',
@@ -152,7 +152,7 @@ export const TOPOLOGY = [
     nodeFlags: [],
     resources: { requests: { cpu: '200m', memory: '192Mi' }, limits: { memory: '512Mi' } },
     scaling: { replicas: 2, autoscale: { min: 2, max: 10, cpuPercent: 70 } },
-    metricsPrefix: 'wb_gateway_',
+    metricsPrefix: 'gateway_',
   },
 ] as const satisfies readonly ServiceTopology[];
 

@@ -22,7 +22,10 @@ export interface ServiceTopology {
   nodeFlags: string[];
   resources: Resources;
   scaling: Scaling;
-  /** What the service exports at /metrics beyond the service kit's (names the dashboards may use). */
+  /**
+   * The prefix of the metrics the service exports at /metrics beyond the shared families (http_,
+   * process_, nodejs_, events_); deploy/test/metrics-names.test.ts checks it against a scrape.
+   */
   metricsPrefix: string;
 }
 
