@@ -12,8 +12,9 @@ export interface EventTransport {
    */
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   /**
-   * Events a durable has yet to finish (not delivered, or delivered and not acked); null when the
-   * durable does not exist (yet). What /metrics shows as events_consumer_pending.
+   * Events a durable has yet to finish (not delivered, or delivered and not acked; on NATS also those
+   * of other types it will skip); null when the durable does not exist (yet). What /metrics shows as
+   * events_consumer_pending.
    */
   pending?(durable: string): Promise<number | null>;
   /** Liveness of the connection, for /ready. */

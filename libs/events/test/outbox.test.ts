@@ -9,6 +9,7 @@ import {
   ensureEventTables,
   idempotent,
   newEvent,
+  outboxBacklog,
   startOutboxRelay,
   type DomainEvent,
   type EventTransport,
@@ -178,6 +179,28 @@ describe('outbox', () => {
     const recovered = log.records.find((r) => r.msg === 'outbox relay recovered')!;
     expect(recovered.level).toBe('info');
     expect((recovered.obj as { failures: number }).failures).toBeGreaterThan(3);
+    await relay.stop();
+    await transport.close();
+  });
+
+  it('reports the unpublished rows and the age of the oldest (the events_outbox_* gauges)', async () => {
+    await clearOutbox();
+    expect(await outboxBacklog(pool)).toEqual({ rows: 0, oldestSeconds: 0 });
+    const { transport, state } = observed(createInProcessTransport());
+    state.broken = true;
+    await withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'auth'));
+    await withTransaction(pool, (client) => enqueueEvent(client, 'user.deleted', { userId: randomUUID() }, 'auth'));
+    await pool.query(`UPDATE outbox SET created_at = now() - interval '90 seconds' WHERE seq = (SELECT min(seq) FROM outbox)`);
+    const waiting = await outboxBacklog(pool);
+    expect(waiting.rows).toBe(2);
+    expect(waiting.oldestSeconds).toBeGreaterThanOrEqual(90);
+    expect(waiting.oldestSeconds).toBeLessThan(120);
+
+    const relay = startOutboxRelay({ pool, transport, pollMs: 50 });
+    state.broken = false;
+    await relay.flush();
+    // Published rows are kept for the retention but no longer count.
+    expect(await outboxBacklog(pool)).toEqual({ rows: 0, oldestSeconds: 0 });
     await relay.stop();
     await transport.close();
   });

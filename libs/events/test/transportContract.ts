@@ -238,6 +238,20 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       expect(finished).toBe(true);
     });
 
+    it('counts the events a durable has not handled yet (events_consumer_pending)', async () => {
+      const name = durableName('pending');
+      expect(await transport.pending!(name)).toBeNull();
+      const got: string[] = [];
+      const sub = await transport.subscribe({ durable: name, types: ['user.deleted'], handler: async (e) => void got.push(e.id) });
+      await sub.stop();
+      for (let i = 0; i < 3; i++) await transport.publish(userDeleted());
+      await waitFor(async () => (await transport.pending!(name)) === 3, 10_000, 'three pending');
+      const again = await transport.subscribe({ durable: name, types: ['user.deleted'], handler: async (e) => void got.push(e.id) });
+      await waitFor(() => got.length === 3, 10_000, 'the missed events');
+      await waitFor(async () => (await transport.pending!(name)) === 0, 10_000, 'nothing pending');
+      await again.stop();
+    });
+
     it('a durable created after publishing still receives earlier events', async () => {
       const e = boardDeleted();
       await transport.publish(e);
