@@ -108,22 +108,15 @@ function overview(services: readonly ServiceTopology[]): Dashboard {
   for (const s of monitoredServices(services)) {
     const sel = q(s.name);
     l.row(s.name)
-      .graph(`${s.name}: requests by status`, 'reqps', [[`sum by (status) (rate(http_request_duration_seconds_count{${sel}}[5m]))`, '{{status}}']], 8)
+      .graph(`${s.name}: requests by status`, 'reqps', [[`sum by (status) (rate(http_request_duration_seconds_count{${sel}}[5m]))`, '{{status}}']], 6)
       .graph(
         `${s.name}: latency`,
         's',
         [0.5, 0.95, 0.99].map((p) => [`histogram_quantile(${p}, sum by (le) (rate(http_request_duration_seconds_bucket{${sel}}[5m])))`, `p${p * 100}`]),
-        8,
+        6,
       )
-      .graph(
-        `${s.name}: memory and CPU`,
-        'bytes',
-        [
-          [`sum by (pod) (process_resident_memory_bytes{${sel}})`, '{{pod}} RSS'],
-          [`sum by (pod) (rate(process_cpu_seconds_total{${sel}}[5m]))`, '{{pod}} CPU (cores)'],
-        ],
-        8,
-      );
+      .graph(`${s.name}: memory (RSS)`, 'bytes', [[`sum by (pod) (process_resident_memory_bytes{${sel}})`, '{{pod}}']], 6)
+      .graph(`${s.name}: CPU (cores)`, 'short', [[`sum by (pod) (rate(process_cpu_seconds_total{${sel}}[5m]))`, '{{pod}}']], 6);
   }
   return dashboard('whiteboard-overview', 'Whiteboard / Overview', l);
 }
