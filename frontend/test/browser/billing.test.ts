@@ -152,9 +152,10 @@ describe(
         await appReady(page);
         await proButton(page, 'Выбрать').click();
         await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
-        expect(
-          (await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' '),
-        ).toBe('499,00 ₽');
+        // The page's script fetches the order after the load event; poll until the amount is in.
+        await expect
+          .poll(async () => (await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' '))
+          .toBe('499,00 ₽');
         await page.getByRole('button', { name: 'Оплатить' }).click();
         await page.waitForURL((u) => u.pathname === '/dashboard');
         await expectBoardCount(page, '0/∞');

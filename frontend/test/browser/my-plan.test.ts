@@ -62,7 +62,10 @@ async function checkoutInBrowser(page: Page, button: 'Оплатить' | 'От�
   await page.locator('[data-plan="Pro"] [data-testid="plan-variant"]').first().getByRole('button', { name: 'Выбрать' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/api/billing/test-checkout/'));
   const orderId = new URL(page.url()).pathname.split('/').pop()!;
-  expect((await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' ')).toBe('499,00 ₽');
+  // The page's script fetches the order after the load event; poll until the amount is in.
+  await expect
+    .poll(async () => (await page.locator('[data-testid="test-checkout-amount"]').innerText()).replace(/\s/g, ' '))
+    .toBe('499,00 ₽');
   await page.getByRole('button', { name: button }).click();
   await page.waitForURL((u) => u.pathname === '/dashboard');
   return orderId;
