@@ -15,6 +15,7 @@ await ensureSupportedNode();
 const resultsDir = path.join(repoRoot, '.ci-results');
 const jsonFile = path.join(resultsDir, 'vitest.json');
 const summaryFile = path.join(resultsDir, 'test-summary.json');
+const projectsFile = path.join(resultsDir, 'vitest-projects.json');
 const extraArgs = process.argv.slice(2);
 
 const log = (msg) => process.stdout.write(`[test] ${msg}\n`);
@@ -107,10 +108,10 @@ function writeSummary(summary) {
   writeFileSync(summaryFile, JSON.stringify(summary, null, 2));
 }
 
-function finish(passed, failed, skipped, failedNames = []) {
+function finish(passed, failed, skipped, failedNames = [], projects = undefined) {
   failed += outsideFailures.length;
   const names = [...outsideFailures, ...failedNames];
-  writeSummary({ passed, failed, skipped, failures: names });
+  writeSummary({ passed, failed, skipped, failures: names, ...(projects ? { projects } : {}) });
   if (names.length) {
     process.stdout.write('\nFailed:\n');
     for (const n of names.slice(0, 200)) process.stdout.write(`  - ${n}\n`);
@@ -137,16 +138,29 @@ if (!existsSync(vitestBin)) {
 buildSpaIfStale();
 
 rmSync(jsonFile, { force: true });
+rmSync(projectsFile, { force: true });
 mkdirSync(resultsDir, { recursive: true });
 const started = Date.now();
 log(`vitest run ${extraArgs.join(' ')}`.trim());
 const r = spawnSync(
   process.execPath,
-  [vitestBin, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...extraArgs],
+  [
+    vitestBin,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+    `--reporter=${path.join(repoRoot, 'scripts', 'vitest-project-counts.mjs')}`,
+    ...extraArgs,
+  ],
   {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, PATH: [toolsBin, process.env.PATH ?? ''].join(path.delimiter) },
+    env: {
+      ...process.env,
+      PATH: [toolsBin, process.env.PATH ?? ''].join(path.delimiter),
+      WB_PROJECT_COUNTS_FILE: projectsFile,
+    },
   },
 );
 log(
@@ -168,4 +182,26 @@ if (r.status !== 0 && counts.failed === 0 && outsideFailures.length === 0)
     `vitest exited with ${r.status ?? r.signal} (unhandled error or no test files; see its output above)`,
   );
 
-finish(counts.passed, counts.failed, counts.skipped, counts.failedNames);
+// Per project (the browser files run twice: embedded and as the local cluster), from
+// scripts/vitest-project-counts.mjs; its failure names say which project failed.
+let projects;
+if (existsSync(projectsFile)) {
+  try {
+    projects = JSON.parse(readFileSync(projectsFile, 'utf8'));
+  } catch (err) {
+    log(`could not read the per-project counts: ${err.message}`);
+  }
+}
+if (projects) {
+  for (const [name, p] of Object.entries(projects))
+    log(
+      `project ${name}: ${p.files} files, ${p.passed} passed, ${p.failed} failed` +
+        `${p.skipped ? `, ${p.skipped} skipped` : ''} (${p.fileSeconds} s summed over its files)`,
+    );
+  const byProject = Object.values(projects).flatMap((p) => p.failures);
+  // The JSON report's totals stay the count; the names come from here when both agree.
+  if (byProject.length === counts.failedNames.length) counts.failedNames = byProject;
+  for (const p of Object.values(projects)) delete p.failures;
+}
+
+finish(counts.passed, counts.failed, counts.skipped, counts.failedNames, projects);

@@ -13,6 +13,7 @@ import {
   newAccount,
   openPage,
   pathOf,
+  productMode,
   registerViaApi,
   signInWithTokens,
   useProduct,
@@ -21,7 +22,8 @@ import {
 } from './harness.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
-const SHOTS = path.join(REPO_DIR, '.data', 'screenshots', 'board-page');
+// One directory per mode: the browser and browser-cluster projects run this file side by side.
+const SHOTS = path.join(REPO_DIR, '.data', 'screenshots', `board-page-${productMode()}`);
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${product.url}${url}`, {
