@@ -79,7 +79,7 @@ describe('container images', () => {
     for (const b of built) expect(b.aboveBase, `${b.image}: ${(b.aboveBase / MB).toFixed(1)} MB`).toBeLessThan(80 * MB);
   });
 
-  it('runs every service as user 10001 on a read-only root with a health check that passes', async () => {
+  it('runs every service as user 10001 on a read-only root with a health check that passes', { timeout: 120_000 }, async () => {
     for (const [name, { id }] of containers) {
       const info = inspect(id);
       expect(info.Config.User, name).toBe('10001:10001');
@@ -140,9 +140,9 @@ describe('container images', () => {
     const again = yClient(ws, boardId, login.body.accessToken);
     clients.push(again);
     await eventually(() => again.provider.synced && again.objects().has('from-a') && again.objects().has('from-b'), 30_000, 'the edits after the restart');
-  });
+  }, 600_000);
 
-  it('refuses to start without a required setting, naming it', () => {
+  it('refuses to start without a required setting, naming it', { timeout: 120_000 }, () => {
     const required = serviceTopology('auth').settings.required[0]!;
     let out = '';
     try {
