@@ -56,6 +56,7 @@ export async function createExportService(deps: ExportDeps): Promise<ExportServi
     threads: limits.workers,
     nice: limits.workerNice,
     maxHeapMb: limits.workerMaxHeapMb,
+    recycleAfter: limits.workerRecycleTasks,
     onError: (err) => deps.logger.warn({ err }, 'a render thread failed outside a task; piscina replaces it'),
   });
   const gate = createGate({

@@ -33,6 +33,8 @@ export const ExportConfigSchema = serviceConfig(3007, {
   EXPORT_MAX_IMAGE_PIXELS: int(1, 16_000_000),
   /** V8 heap ceiling of each render thread (worker_threads resourceLimits), in MB. */
   EXPORT_WORKER_MAX_HEAP_MB: int(64, 512),
+  /** Render tasks (a PNG band is one) after which the render threads are replaced (0 = never). */
+  EXPORT_WORKER_RECYCLE_TASKS: int(0, 8),
 });
 export type ExportConfig = z.infer<typeof ExportConfigSchema>;
 
@@ -51,6 +53,7 @@ export interface ExportLimits {
   maxImageBytes: number;
   maxImagePixels: number;
   workerMaxHeapMb: number;
+  workerRecycleTasks: number;
 }
 
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
@@ -67,6 +70,7 @@ export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   maxImageBytes: 64 * 1024 * 1024,
   maxImagePixels: 16_000_000,
   workerMaxHeapMb: 512,
+  workerRecycleTasks: 8,
 };
 
 export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
@@ -83,4 +87,5 @@ export const limitsFromConfig = (c: ExportConfig): ExportLimits => ({
   maxImageBytes: c.EXPORT_MAX_IMAGE_BYTES,
   maxImagePixels: c.EXPORT_MAX_IMAGE_PIXELS,
   workerMaxHeapMb: c.EXPORT_WORKER_MAX_HEAP_MB,
+  workerRecycleTasks: c.EXPORT_WORKER_RECYCLE_TASKS,
 });

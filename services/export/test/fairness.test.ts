@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PNG } from 'pngjs';
+import type { CanvasObjectInput } from '@wb/board-model';
 import type { EmbeddedPostgresHandle } from '@wb/db';
 import { startPostgres } from '@wb/testkit';
 import { OBJECTS } from './fixtures.ts';
@@ -126,7 +127,7 @@ describe('image bombs', () => {
       [0, 0, 255],
       [255, 160, 0],
     ] as const;
-    const objects = [];
+    const objects: CanvasObjectInput[] = [];
     for (const [i, [r, g, b]] of colours.entries()) {
       // 49 M pixels each in a few hundred KB: 196 MB apiece when decoded whole.
       const bytes = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r, g, b } } })
@@ -144,7 +145,7 @@ describe('image bombs', () => {
           y: k * 600,
           width: k === 0 ? 600 : 300,
           height: k === 0 ? 600 : 300,
-        } as never);
+        } as CanvasObjectInput);
     }
     stack.draw(board, objects);
     const decodedBefore = await metric(stack, 'export_image_decoded_pixels_sum');

@@ -51,3 +51,22 @@ it('reports a thread that fails while it loads instead of ending the process', a
     await failing.close();
   }
 });
+
+it('replaces its threads after the configured number of tasks without refusing the ones still queued', async () => {
+  const pool = createRenderPool({ threads: 1, recycleAfter: 2, onError: (err) => expect.fail(String(err)) });
+  try {
+    const task = {
+      format: 'svg' as const,
+      board: { objects: {}, arrows: {} },
+      area: { x: 0, y: 0, width: 100, height: 100 },
+      images: {},
+      fonts: fontFiles(),
+      maxObjects: 10,
+    };
+    // Six at once on one thread: the pool is replaced twice while tasks wait in the old one's queue.
+    const results = await Promise.all(Array.from({ length: 6 }, () => pool.render(task, 30_000)));
+    expect(results.every((r) => r.ok)).toBe(true);
+  } finally {
+    await pool.close();
+  }
+});
