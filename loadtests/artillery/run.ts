@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { artilleryArgs, SCENARIOS, type Scenario } from './settings.ts';
+import { artilleryArgs, SCENARIOS, wallLimitSeconds, type Scenario } from './settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -26,7 +26,7 @@ for (const s of which) {
   }
 }
 
-function runArtillery(args: string[]): Promise<number> {
+function runArtillery(args: string[], limitSeconds: number): Promise<number> {
   const bin = path.join(repoRoot, 'node_modules', 'artillery', 'bin', 'run');
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], {
@@ -37,7 +37,12 @@ function runArtillery(args: string[]): Promise<number> {
     });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.once('SIGINT', forward);
+    const limit = setTimeout(() => {
+      console.error(`[loadtest] still running after ${limitSeconds} s: stopping Artillery`);
+      child.kill('SIGKILL');
+    }, limitSeconds * 1000);
     child.once('exit', (code, signal) => {
+      clearTimeout(limit);
       process.off('SIGINT', forward);
       resolve(code ?? (signal ? 1 : 0));
     });
@@ -62,7 +67,7 @@ try {
     const report = path.join(reportDir, `${s}-${Date.now()}.json`);
     const args = artilleryArgs(s, target, process.env, report);
     console.log(`\n[loadtest] ${s}: artillery ${args.map((a) => (/[\s{}"]/.test(a) ? `'${a}'` : a)).join(' ')}`);
-    const code = await runArtillery(args);
+    const code = await runArtillery(args, wallLimitSeconds(s, process.env));
     const figures = summarise(report);
     console.log(`\n[loadtest] ${s}: ${code === 0 ? 'thresholds met' : `FAILED (exit ${code})`}${figures ? `; ${figures}` : ''}`);
     console.log(`[loadtest] machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

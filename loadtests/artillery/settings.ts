@@ -44,6 +44,15 @@ export function overrides(s: Scenario, env: Env): Record<string, unknown> {
   };
 }
 
+/**
+ * A bound on the whole run, after which run.ts stops Artillery (the run fails): the phases, each
+ * user's own length and five minutes for setup, stragglers' timeouts and the report.
+ */
+export function wallLimitSeconds(s: Scenario, env: Env): number {
+  if (s === 'http') return num(env, 'LT_HTTP_SECONDS', 60, 1) + 300;
+  return num(env, 'LT_WS_JOIN_SECONDS', 50, 1) + num(env, 'LT_WS_EDITS', 60, 1) * 1.5 + 300;
+}
+
 export function artilleryArgs(s: Scenario, target: string, env: Env, reportFile: string): string[] {
   return [
     'run',
