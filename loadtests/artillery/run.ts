@@ -93,6 +93,14 @@ function summarise(file: string): string | undefined {
       if (s) parts.push(`${label} p50 ${s.p50} / p95 ${s.p95} / p99 ${s.p99} ms (n=${s.count})`);
     };
     h('http.response_time', 'HTTP');
+    // The routes with the longest p95 (Artillery's metrics-by-endpoint): where the HTTP tail comes from.
+    const prefix = 'plugins.metrics-by-endpoint.response_time.';
+    const routes = Object.entries(agg.summaries)
+      .filter(([k]) => k.startsWith(prefix))
+      .sort(([, a], [, b]) => b.p95 - a.p95)
+      .slice(0, 3)
+      .map(([k, v]) => `${k.slice(prefix.length)} ${v.p95}`);
+    if (routes.length) parts.push(`slowest p95: ${routes.join(', ')} ms`);
     h('ws.update_delivery', 'update delivery');
     h('ws.awareness_delivery', 'awareness delivery');
     const c = agg.counters;
