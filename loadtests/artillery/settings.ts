@@ -21,7 +21,7 @@ function num(env: Env, name: string, fallback: number, min = 0): number {
 export function overrides(s: Scenario, env: Env): Record<string, unknown> {
   if (s === 'http') {
     return {
-      phases: [{ name: 'steady', duration: num(env, 'LT_HTTP_SECONDS', 60, 1), arrivalRate: num(env, 'LT_HTTP_RATE', 4) }],
+      phases: [{ name: 'steady', duration: num(env, 'LT_HTTP_SECONDS', 60, 1), arrivalRate: num(env, 'LT_HTTP_RATE', 1) }],
       ensure: {
         thresholds: [{ 'http.response_time.p95': num(env, 'LT_HTTP_P95_MS', 500) }, { 'http.response_time.p99': num(env, 'LT_HTTP_P99_MS', 1000) }],
         maxErrorRate: num(env, 'LT_MAX_ERROR_PCT', 1),
