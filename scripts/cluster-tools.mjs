@@ -6,7 +6,7 @@
 // outside the repo (WB_TOOLS_CACHE, default ~/.cache/wb-tools): a reused machine skips the builds,
 // and a fresh clone of the repo (CI) finds them there. Node built-ins only; every step checks first.
 //
-//   node scripts/cluster-tools.mjs [helm|kubeconform|schemas|unittest|etcd|kube|kwok|docker|all]...
+//   node scripts/cluster-tools.mjs [helm|kubeconform|schemas|unittest|etcd|kube|kwok|promtool|docker|all]...
 //
 // The Kubernetes build takes 12-15 minutes of two cores when cold (1.8 GB peak); GOCACHE lives in the
 // cache too, so a rebuild after an interrupted one is fast.
@@ -26,6 +26,8 @@ export const VERSIONS = {
   etcd: '3.7.3',
   kubernetes: '1.34.4',
   kwok: '0.8.0',
+  /** Prometheus 3.16's Go module (v0.316.x is 3.16.x): promtool checks and unit-tests the chart's rules. */
+  prometheus: '0.316.0',
 };
 
 export const cacheDir = process.env.WB_TOOLS_CACHE ?? path.join(os.homedir(), '.cache', 'wb-tools');
@@ -197,6 +199,21 @@ export function ensureKubernetes() {
   });
 }
 
+/**
+ * promtool (`check rules`, `test rules`), built from the downloaded module as etcd is (stripped of
+ * symbols) and niced: the build takes minutes of a shared machine.
+ */
+export function ensurePromtool() {
+  const v = VERSIONS.prometheus;
+  const dir = buildInto(path.join(cacheDir, `promtool-${v}`), (d) => {
+    const src = moduleSource('github.com/prometheus/prometheus', `v${v}`, path.join(d, 'src'));
+    // Its go.work (tools, examples) would put the build in workspace mode, where -mod=mod is refused.
+    run('nice', [goBin, 'build', '-trimpath', '-ldflags', '-s -w', '-o', path.join(d, 'promtool'), './cmd/promtool'], { cwd: src, env: goEnv({ GOWORK: 'off' }) });
+    rmSync(src, { recursive: true, force: true });
+  });
+  return path.join(dir, 'promtool');
+}
+
 /** kwok and one Stage config file (nodes ready and heart-beating, pods ready, completed, deleted). */
 export function ensureKwok() {
   const v = VERSIONS.kwok;
@@ -236,6 +253,7 @@ const steps = {
   etcd: ensureEtcd,
   kube: ensureKubernetes,
   kwok: ensureKwok,
+  promtool: ensurePromtool,
   docker: ensureDocker,
 };
 
