@@ -82,6 +82,8 @@ export function valuesSchema(serviceNames: readonly string[]): Schema {
       nodeSelector: stringMap,
       tolerations: { type: 'array', items: { type: 'object' } },
       services: obj(Object.fromEntries(serviceNames.map((n) => [n, service]))),
+      // The vendored official NATS chart's values (its own schema checks them); `enabled` switches it on.
+      nats: { type: 'object', properties: { enabled: bool }, required: ['enabled'] },
     }),
   };
 }

@@ -116,12 +116,15 @@ describe('the Helm chart on a real control plane', () => {
     expect(canI(['list', 'nodes'])).toBe('no');
   });
 
-  it('uninstalls without leaving anything of the release', { timeout: 300_000 }, () => {
+  it('uninstalls without leaving anything of the release', { timeout: 300_000 }, async () => {
     cp.helmRun(['uninstall', RELEASE, '-n', NS, '--wait', '--timeout', '3m']);
-    const left = cp
-      .kubectl(['get', 'deploy,rs,svc,sa,secret,cm,role,rolebinding,networkpolicy,pdb,hpa,ingress', '-n', NS, '-l', `app.kubernetes.io/instance=${RELEASE}`, '-o', 'name'])
-      .trim();
-    expect(left).toBe('');
+    // ReplicaSets and pods go after their Deployments, by the garbage collector, in the background.
+    const left = () =>
+      cp
+        .kubectl(['get', 'deploy,rs,pods,svc,sa,secret,cm,role,rolebinding,networkpolicy,pdb,hpa,ingress', '-n', NS, '-l', `app.kubernetes.io/instance=${RELEASE}`, '-o', 'name'])
+        .trim();
+    await eventually(() => left() === '', 60_000, 'nothing of the release left');
+    expect(left()).toBe('');
     expect(cp.kubectl(['get', 'secrets', '-n', NS, '-o', 'name']).split('\n').filter((s) => s.includes('sh.helm.release'))).toEqual([]);
   });
 });
