@@ -82,8 +82,10 @@ export function valuesSchema(serviceNames: readonly string[]): Schema {
       nodeSelector: stringMap,
       tolerations: { type: 'array', items: { type: 'object' } },
       services: obj(Object.fromEntries(serviceNames.map((n) => [n, service]))),
-      // The vendored official NATS chart's values (its own schema checks them); `enabled` switches it on.
+      // The vendored dependencies' values (each chart's own schema checks them); `enabled` switches one on.
       nats: { type: 'object', properties: { enabled: bool }, required: ['enabled'] },
+      postgresql: { type: 'object', properties: { enabled: bool }, required: ['enabled'] },
+      mongodb: { type: 'object', properties: { enabled: bool }, required: ['enabled'] },
     }),
   };
 }
