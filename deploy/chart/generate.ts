@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { TOPOLOGY, urlVariableOf, type ServiceTopology } from '@wb/topology';
+import { docWithSettings, operationsDoc } from './settings.ts';
 import { valuesSchema } from './values-schema.ts';
 import { dashboards } from './monitoring/dashboards.ts';
 import { ruleGroups } from './monitoring/rules.ts';
@@ -158,5 +159,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
+  // After the files above: operations.md's other generated block is written by then.
+  writeFileSync(operationsDoc, await docWithSettings());
   process.stdout.write(`wrote ${Object.keys(expectedFiles()).length} files under ${path.relative(process.cwd(), chartDir)}\n`);
 }

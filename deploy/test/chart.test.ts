@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { TOPOLOGY as MANIFEST, type ServiceTopology } from '@wb/topology';
 import { chartDir, expectedFiles, serviceValues, staleFiles } from '../chart/generate.ts';
 import { ruleGroups } from '../chart/monitoring/rules.ts';
+import { docWithSettings, operationsDoc } from '../chart/settings.ts';
 
 const TOPOLOGY: readonly ServiceTopology[] = MANIFEST;
 
@@ -14,6 +15,15 @@ const TOPOLOGY: readonly ServiceTopology[] = MANIFEST;
 describe('the Helm chart agrees with the topology manifest', () => {
   it('has its generated files up to date', () => {
     expect(staleFiles()).toEqual([]);
+  });
+
+  it("has docs/operations.md's settings table as the service definitions parse them", async () => {
+    const doc = readFileSync(operationsDoc, 'utf8');
+    expect(await docWithSettings(doc)).toBe(doc);
+    // Spot checks that the table reads the schemas: a default, a secret, a required setting.
+    expect(doc).toContain('| auth | `ACCESS_TOKEN_TTL` |');
+    expect(doc).toMatch(/\| billing \| `STRIPE_SECRET_KEY` \| — \| secret \|/);
+    expect(doc).toMatch(/\| export \| `DATABASE_URL` \| — \| secret, required \|/);
   });
 
   it('has a values block per service with the manifest defaults', () => {
