@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHARE_ROLES } from './board-constants.ts';
+import { ADMIN_ACTIONS } from './admin.ts';
 
 /**
  * Every event that crosses a service boundary. The envelope is the same for all; `type` picks
@@ -87,6 +88,16 @@ export const EventSchemas = {
     billingEnabled: z.boolean(),
     limitsEnabled: z.boolean(),
     graceDays: z.number().int(),
+  }),
+  /** An administrator's action (the audit log, kept by admin-monitoring; ADMIN_ACTIONS in admin.ts). */
+  'admin.action': z.object({
+    actorId: z.string().uuid(),
+    actorName: z.string(),
+    action: z.enum(ADMIN_ACTIONS),
+    target: z.object({ type: z.enum(['user', 'plan', 'subscription', 'config', 'system']), id: z.string().nullable(), label: z.string() }),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    at: z.string(),
   }),
 } as const;
 

@@ -6,3 +6,4 @@ export * from './events.ts';
 export * from './boards.ts';
 export * from './board-answers.ts';
 export * from './billing.ts';
+export * from './admin.ts';

@@ -103,8 +103,8 @@ export const TOPOLOGY = [
     metricsPrefix: 'billing_',
   },
   {
-    // Planned (issue 34): routed, answered 503 until its package exists.
     name: 'admin',
+    package: '@wb/admin-monitoring',
     port: 3006,
     routes: [
       { path: '/api/admin/stats' },

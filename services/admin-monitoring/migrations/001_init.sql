@@ -1,0 +1,2 @@
+-- The admin schema: nothing yet beyond the outbox and processed-events tables (ensureEventTables).
+SELECT 1;

@@ -1,0 +1,4 @@
+import { runService } from '@wb/service-kit/run';
+import { adminService } from './app.ts';
+
+await runService(adminService);
