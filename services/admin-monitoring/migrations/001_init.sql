@@ -1,2 +1,0 @@
--- The admin schema: nothing yet beyond the outbox and processed-events tables (ensureEventTables).
-SELECT 1;
