@@ -71,6 +71,8 @@ export const ContainerInfo = z.object({
   /** MB written by the container (its writable layer, or its process's disk writes). */
   disk: z.object({ size: z.number().nullable() }),
   error: z.string().optional(),
+  /** Why it is not running, in the runtime's words (Kubernetes: the waiting or terminated reason, e.g. CrashLoopBackOff). */
+  reason: z.string().optional(),
 });
 export type ContainerInfo = z.infer<typeof ContainerInfo>;
 
