@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField, nameField } from './auth.ts';
 
 /**
  * The administration calls of spec §7 that are not billing's (stats, activity, system, docker,
@@ -121,6 +122,15 @@ export const AdminSearchQuery = z.object({
     .max(200, { message: 'Строка поиска не длиннее 200 символов' })
     .optional(),
 });
+
+/** GET /admin/users: the newest ADMIN_USERS_LIMIT matches, and how many match in all. */
+export const ADMIN_USERS_LIMIT = 200;
+export const AdminUsersAnswer = z.object({ users: z.array(AdminUser), total: z.number().int() });
+export type AdminUsersAnswer = z.infer<typeof AdminUsersAnswer>;
+
+/** PUT /admin/users/{id} (spec §5 "User editor: name and email are required"): the profile's field rules. */
+export const AdminUserUpdateInput = z.object({ name: nameField, email: emailField });
+export type AdminUserUpdateInput = z.infer<typeof AdminUserUpdateInput>;
 
 /**
  * An administrator's action (audit log, beyond the spec): published by the service that did it

@@ -42,6 +42,8 @@ export const ERRORS = {
   VERIFY_TOKEN_USED: def(410, 'Эта ссылка для подтверждения email уже использована'),
   EMAIL_ALREADY_VERIFIED: def(409, 'Email уже подтверждён'),
   MAIL_RATE_LIMITED: def(429, 'Слишком много писем за короткое время. Попробуйте позже'),
+  // Admin user management (issue 34; ours: docs/decisions.md "Admin user management")
+  CANNOT_DELETE_SELF: def(409, 'Нельзя удалить собственную учётную запись из панели администратора'),
 
   // Boards, folders, tags, sharing
   BOARD_LIMIT_REACHED: def(403, 'Достигнут лимит досок. Обновите план для создания новых досок.', true),
