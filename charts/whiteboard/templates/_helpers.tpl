@@ -130,6 +130,19 @@ app.kubernetes.io/component: {{ .svc.name }}
       optional: true
 {{- end }}
 {{- end }}
+{{- if eq $svc.name "admin" }}
+{{- /* The Kubernetes adapter: this release's pods and Deployments, in the pod's own namespace (its Role's). */}}
+{{- if not (hasKey $values.env "CONTAINER_RUNTIME") }}
+- name: CONTAINER_RUNTIME
+  value: kubernetes
+{{- end }}
+- name: KUBE_RELEASE
+  value: {{ $root.Release.Name | quote }}
+- name: KUBE_NAMESPACE
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.namespace
+{{- end }}
 {{- range $k, $v := $values.env }}
 - name: {{ $k }}
   value: {{ $v | quote }}

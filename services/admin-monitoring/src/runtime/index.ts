@@ -13,6 +13,10 @@ export async function createRuntime(config: AdminConfig, logger: Logger): Promis
   switch (config.CONTAINER_RUNTIME) {
     case 'none':
       return noRuntime();
+    case 'kubernetes': {
+      const { kubernetesRuntime } = await import('./kubernetes.ts');
+      return kubernetesRuntime({ release: config.KUBE_RELEASE, namespace: config.KUBE_NAMESPACE }, logger);
+    }
     default:
       // Filled in by each adapter's author (docker.ts, kubernetes.ts, local.ts).
       logger.warn({ runtime: config.CONTAINER_RUNTIME }, 'container runtime not built yet');
