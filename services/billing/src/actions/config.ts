@@ -1,12 +1,13 @@
 import type { Pool } from '@wb/db';
 import { withTransaction } from '@wb/db';
 import type { SystemConfigView } from '@wb/contracts';
-import { publishConfigChanged } from '../events/publish.ts';
+import { publishAdminAction, publishConfigChanged, type AdminActor } from '../events/publish.ts';
 import { getConfig, updateConfig } from '../store/config.ts';
 import { syncEntitlements } from './entitlements.ts';
 
 /** Applied at once: everyone's entitlements are recomputed in the same transaction as the change. */
-export async function changeConfig(pool: Pool, patch: Partial<SystemConfigView>, now: Date): Promise<SystemConfigView> {
+/** An unchanged PUT (the same values again) is no action: no event, no audit entry. */
+export async function changeConfig(pool: Pool, patch: Partial<SystemConfigView>, now: Date, actor: AdminActor): Promise<SystemConfigView> {
   return withTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM system_config FOR UPDATE');
     const before = await getConfig(client);
@@ -18,6 +19,7 @@ export async function changeConfig(pool: Pool, patch: Partial<SystemConfigView>,
         graceDays: after.grace_days,
       });
       await syncEntitlements(client, 'all', now);
+      await publishAdminAction(client, actor, 'config.updated', { type: 'config', id: null, label: 'настройки биллинга' }, before, after);
     }
     return after;
   });

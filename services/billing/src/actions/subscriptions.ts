@@ -3,7 +3,7 @@ import { withTransaction } from '@wb/db';
 import type { EventData, SubscriptionStatus } from '@wb/contracts';
 import { appError } from '@wb/service-kit';
 import { calculatedStatus, expiryFromNow, extendedExpiry, timeStatus } from '../domain/status.ts';
-import { publishSubscriptionChanged } from '../events/publish.ts';
+import { publishAdminAction, publishSubscriptionChanged, subscriptionAudit, subscriptionLabel, type AdminActor } from '../events/publish.ts';
 import { getConfig } from '../store/config.ts';
 import { getPlan } from '../store/plans.ts';
 import {
@@ -48,20 +48,37 @@ async function requirePlan(client: PoolClient, planId: string) {
 }
 
 /** Admin "add subscription": the user's subscription becomes this plan for `days` from now. */
-export async function adminCreateSubscription(pool: Pool, input: { user_id: string; plan_id: string; days: number }, now: Date) {
+export async function adminCreateSubscription(
+  pool: Pool,
+  input: { user_id: string; plan_id: string; days: number },
+  now: Date,
+  actor: AdminActor,
+) {
   return withTransaction(pool, async (client) => {
     await requirePlan(client, input.plan_id);
     if ((await userName(client, input.user_id)) === null) throw appError('USER_NOT_FOUND');
-    await subscriptionOfUser(client, input.user_id, true);
+    const before = await subscriptionOfUser(client, input.user_id, true);
     const id = await putSubscription(client, {
       userId: input.user_id,
       planId: input.plan_id,
       status: 'active',
       expiresAt: expiryFromNow(input.days, now),
     });
-    return announce(client, id, 'admin', now);
+    const row = await announce(client, id, 'admin', now);
+    await audit(client, actor, 'subscription.created', row, before, row);
+    return row;
   });
 }
+
+const audit = (
+  client: PoolClient,
+  actor: AdminActor,
+  action: 'subscription.created' | 'subscription.updated' | 'subscription.extended' | 'subscription.revoked',
+  target: SubscriptionRow,
+  before: SubscriptionRow | null,
+  after: SubscriptionRow | null,
+) =>
+  publishAdminAction(client, actor, action, { type: 'subscription', id: target.id, label: subscriptionLabel(target) }, subscriptionAudit(before), subscriptionAudit(after));
 
 /** Admin edit: plan, expiry and status exactly as given (spec §4: any status by hand). */
 export async function adminUpdateSubscription(
@@ -69,35 +86,42 @@ export async function adminUpdateSubscription(
   id: string,
   input: { plan_id: string; expires_at: string; status: SubscriptionStatus },
   now: Date,
+  actor: AdminActor,
 ) {
   return withTransaction(pool, async (client) => {
-    if (!(await subscriptionById(client, id, true))) throw appError('SUBSCRIPTION_NOT_FOUND');
+    const before = await subscriptionById(client, id, true);
+    if (!before) throw appError('SUBSCRIPTION_NOT_FOUND');
     await requirePlan(client, input.plan_id);
     await updateSubscription(client, id, { planId: input.plan_id, status: input.status, expiresAt: new Date(input.expires_at) });
-    return announce(client, id, 'admin', now);
+    const row = await announce(client, id, 'admin', now);
+    await audit(client, actor, 'subscription.updated', row, before, row);
+    return row;
   });
 }
 
 /** Extend by N days from what is left (or from now when already past), back to the status time gives. */
-export async function adminExtendSubscription(pool: Pool, id: string, days: number, now: Date) {
+export async function adminExtendSubscription(pool: Pool, id: string, days: number, now: Date, actor: AdminActor) {
   return withTransaction(pool, async (client) => {
     const current = await subscriptionById(client, id, true);
     if (!current) throw appError('SUBSCRIPTION_NOT_FOUND');
     const config = await getConfig(client);
     const expiresAt = extendedExpiry(new Date(current.expires_at), days, now);
     await updateSubscription(client, id, { planId: current.plan_id, status: timeStatus(expiresAt, config.grace_days, now), expiresAt });
-    return announce(client, id, 'admin', now);
+    const row = await announce(client, id, 'admin', now);
+    await audit(client, actor, 'subscription.extended', row, current, row);
+    return row;
   });
 }
 
 /** Revoke is a delete (spec §4): the user falls back to Free at once. */
-export async function revokeSubscription(pool: Pool, id: string, now: Date) {
+export async function revokeSubscription(pool: Pool, id: string, now: Date, actor: AdminActor) {
   await withTransaction(pool, async (client) => {
     const current = await subscriptionById(client, id, true);
     if (!current) throw appError('SUBSCRIPTION_NOT_FOUND');
     await deleteSubscription(client, id);
     await publishSubscriptionChanged(client, null, 'revoked', { id, userId: current.user_id });
     await syncEntitlements(client, [current.user_id], now);
+    await audit(client, actor, 'subscription.revoked', current, current, null);
   });
 }
 

@@ -16,7 +16,7 @@ import { getConfig } from '../store/config.ts';
 import { allPayments } from '../store/payments.ts';
 import { listPlans } from '../store/plans.ts';
 import { listSubscriptions, type SubscriptionRow } from '../store/subscriptions.ts';
-import { idParam, type RouteContext } from './context.ts';
+import { actorOf, idParam, type RouteContext } from './context.ts';
 
 const Search = z.object({ search: z.string().max(200).optional() });
 
@@ -34,18 +34,18 @@ export function adminRouter(ctx: RouteContext): Router {
     res.json({ plans: await listPlans(ctx.pool, { activeOnly: false }) });
   });
   r.post('/plans', async (req, res) => {
-    const plan = await createPlan(ctx.pool, parse(PlanInput, req.body), ctx.clock());
+    const plan = await createPlan(ctx.pool, parse(PlanInput, req.body), ctx.clock(), actorOf(req));
     ctx.plans.invalidate();
     res.status(201).json({ plan });
   });
   r.put('/plans/:id', async (req, res) => {
     const id = idParam(req, 'PLAN_NOT_FOUND');
-    const plan = await editPlan(ctx.pool, id, parse(PlanInput, req.body), ctx.clock());
+    const plan = await editPlan(ctx.pool, id, parse(PlanInput, req.body), ctx.clock(), actorOf(req));
     ctx.plans.invalidate();
     res.json({ plan });
   });
   r.delete('/plans/:id', async (req, res) => {
-    const plan = await removePlan(ctx.pool, idParam(req, 'PLAN_NOT_FOUND'), ctx.clock());
+    const plan = await removePlan(ctx.pool, idParam(req, 'PLAN_NOT_FOUND'), ctx.clock(), actorOf(req));
     ctx.plans.invalidate();
     res.json({ plan });
   });
@@ -59,21 +59,21 @@ export function adminRouter(ctx: RouteContext): Router {
     });
   });
   r.post('/subscriptions', async (req, res) => {
-    const row = await adminCreateSubscription(ctx.pool, parse(SubscriptionCreateInput, req.body), ctx.clock());
+    const row = await adminCreateSubscription(ctx.pool, parse(SubscriptionCreateInput, req.body), ctx.clock(), actorOf(req));
     res.status(201).json({ subscription: await view(row) });
   });
   r.put('/subscriptions/:id/extend', async (req, res) => {
     const id = idParam(req, 'SUBSCRIPTION_NOT_FOUND');
     const { days } = parse(SubscriptionExtendInput, req.body);
-    res.json({ subscription: await view(await adminExtendSubscription(ctx.pool, id, days, ctx.clock())) });
+    res.json({ subscription: await view(await adminExtendSubscription(ctx.pool, id, days, ctx.clock(), actorOf(req))) });
   });
   r.put('/subscriptions/:id', async (req, res) => {
     const id = idParam(req, 'SUBSCRIPTION_NOT_FOUND');
-    const row = await adminUpdateSubscription(ctx.pool, id, parse(SubscriptionUpdateInput, req.body), ctx.clock());
+    const row = await adminUpdateSubscription(ctx.pool, id, parse(SubscriptionUpdateInput, req.body), ctx.clock(), actorOf(req));
     res.json({ subscription: await view(row) });
   });
   r.delete('/subscriptions/:id', async (req, res) => {
-    await revokeSubscription(ctx.pool, idParam(req, 'SUBSCRIPTION_NOT_FOUND'), ctx.clock());
+    await revokeSubscription(ctx.pool, idParam(req, 'SUBSCRIPTION_NOT_FOUND'), ctx.clock(), actorOf(req));
     res.json({ ok: true });
   });
 
@@ -85,7 +85,7 @@ export function adminRouter(ctx: RouteContext): Router {
     res.json(await getConfig(ctx.pool));
   });
   r.put('/config', async (req, res) => {
-    const config = await changeConfig(ctx.pool, parse(SystemConfigInput, req.body), ctx.clock());
+    const config = await changeConfig(ctx.pool, parse(SystemConfigInput, req.body), ctx.clock(), actorOf(req));
     ctx.plans.invalidate();
     // A shorter grace period may end some graces now.
     await runExpiryPass(ctx.pool, ctx.clock());

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Pool } from '@wb/db';
 import { appError, requireAdmin, requireAuth, type Logger, type TokenVerifier } from '@wb/service-kit';
 import type { Clock } from '../clock.ts';
+import type { AdminActor } from '../events/publish.ts';
 import type { Providers } from '../providers/index.ts';
 import { upsertUser } from '../store/users.ts';
 import { createPlansCache, type PlansCache } from './plans-cache.ts';
@@ -57,6 +58,9 @@ export function createRouteContext(deps: {
     baseUrl: (req) => (deps.publicUrl ? deps.publicUrl.replace(/\/$/, '') : `${req.protocol}://${req.get('host')}`),
   };
 }
+
+/** The administrator behind a request (after requireAdmin), as the audit log names them. */
+export const actorOf = (req: Request): AdminActor => ({ id: req.user!.sub, name: req.user!.name });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
