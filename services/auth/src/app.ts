@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { AuthConfigSchema, type AuthConfig } from './config.ts';
 import { createSigner, signingKeyFromPem, type Signer } from './domain/tokens.ts';
 import { accountRouter } from './routes/account.ts';
+import { adminUsersRouter } from './routes/admin-users.ts';
 import { authRouter } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
 import { createUserCache } from './store/userCache.ts';
@@ -111,6 +112,10 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
       // A verifier alive but not acknowledging (stuck event loop): answer anyway, it learns on its next read.
       if (!r.complete) logger.warn({ behind: r.behind, waitedMs: Math.round(r.waitedMs) }, 'revocation not acknowledged by every verifier in time');
     },
+    async accountEnded(userId, sids) {
+      ctx.users.forget(userId);
+      await ctx.endSessions(sids);
+    },
     users: createUserCache(config.USER_CACHE_TTL_MS),
     signer() {
       if (!signer) throw appError('SERVICE_UNAVAILABLE');
@@ -132,6 +137,7 @@ export async function createAuthService(deps: AuthDeps): Promise<RunnableService
   svc.app.use('/api/auth', authRouter(ctx));
   svc.app.use('/api/auth', accountRouter(ctx));
   svc.app.use('/api/auth', emailRouter(ctx));
+  svc.app.use('/api/admin/users', adminUsersRouter(ctx));
   if (deps.internalToken) svc.app.use('/internal', internalAuth(deps.internalToken));
   svc.app.use('/internal', internalRouter(ctx));
   svc.finish();

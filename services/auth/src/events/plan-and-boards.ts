@@ -1,29 +1,44 @@
-import type { EventData } from '@wb/contracts';
-import type { Pool } from '@wb/db';
+import type { DomainEvent, EventData } from '@wb/contracts';
+import type { Pool, PoolClient } from '@wb/db';
 import { idempotent, type EventTransport } from '@wb/events';
+import { boardCreated, boardDeleted, setPlanName } from '../store/projections.ts';
+
+const DURABLE = 'auth-plan-and-boards';
+
+/** The user whose row the event changed, or null (a repeat, an older event, an owner already gone). */
+async function project(client: PoolClient, event: DomainEvent): Promise<string | null> {
+  if (event.type === 'entitlements.changed') {
+    // The effective plan (the subscription's while active or in grace, else the plan named Free),
+    // which subscription.changed does not tell: an expired subscription still names its plan there.
+    const d = event.data as EventData<'entitlements.changed'>;
+    return (await setPlanName(client, d.userId, d.planName, event.occurredAt)) ? d.userId : null;
+  }
+  if (event.type === 'board.created') {
+    const d = event.data as EventData<'board.created'>;
+    return (await boardCreated(client, d.boardId, d.ownerId)) ? d.ownerId : null;
+  }
+  if (event.type === 'board.deleted') {
+    const d = event.data as EventData<'board.deleted'>;
+    return (await boardDeleted(client, d.boardId, d.ownerId)) ? d.ownerId : null;
+  }
+  return null;
+}
 
 /**
- * The user answer's plan_name and boards_count (spec §3 User), kept from billing's
- * entitlements.changed and boards' board.created / board.deleted. `changed` drops the user from
- * this replica's cache so its next answer reads the new values.
+ * The user answer's and the admin user list's plan_name and boards_count (spec §3 User), kept from
+ * billing's entitlements.changed and boards' board.created / board.deleted (store/projections.ts).
+ * `changed` drops the user from this replica's cache once the change has committed, so its next
+ * answer reads the new values.
  */
 export const subscribePlanAndBoards = (pool: Pool, transport: EventTransport, changed: (userId: string) => void) =>
   transport.subscribe({
-    durable: 'auth-plan-and-boards',
+    durable: DURABLE,
     types: ['entitlements.changed', 'board.created', 'board.deleted'],
-    handler: idempotent(pool, 'auth-plan-and-boards', async (event, client) => {
-      let userId: string;
-      if (event.type === 'entitlements.changed') {
-        const d = event.data as EventData<'entitlements.changed'>;
-        userId = d.userId;
-        await client.query('UPDATE users SET plan_name = $2 WHERE id = $1', [userId, d.planName]);
-      } else if (event.type === 'board.created') {
-        userId = (event.data as EventData<'board.created'>).ownerId;
-        await client.query('UPDATE users SET boards_count = boards_count + 1 WHERE id = $1', [userId]);
-      } else if (event.type === 'board.deleted') {
-        userId = (event.data as EventData<'board.deleted'>).ownerId;
-        await client.query('UPDATE users SET boards_count = GREATEST(boards_count - 1, 0) WHERE id = $1', [userId]);
-      } else return;
-      changed(userId);
-    }),
+    handler: async (event) => {
+      let touched: string | null = null;
+      await idempotent(pool, DURABLE, async (e, client) => {
+        touched = await project(client, e);
+      })(event);
+      if (touched) changed(touched);
+    },
   });

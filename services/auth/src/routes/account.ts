@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { revokeUserSessions } from '../store/sessions.ts';
 import {
-  deleteUserIn,
+  endAccountIn,
   findUserById,
   getFavoriteEmojis,
   getPasswordHash,
@@ -138,13 +138,8 @@ export function accountRouter(ctx: AuthContext): Router {
     const userId = currentUserId(req);
     const current = existing(await getPasswordHash(pool, userId));
     if (!(await verifyPassword(current, body.password))) throw appError('INVALID_CURRENT_PASSWORD');
-    const revoked = await withTransaction(pool, async (client) => {
-      const sids = await revokeUserSessions(client, userId, 'account_deleted');
-      existing((await deleteUserIn(client, userId)) || null);
-      return sids;
-    });
-    ctx.users.forget(userId);
-    await ctx.endSessions(revoked);
+    const revoked = existing(await withTransaction(pool, (client) => endAccountIn(client, userId, 'account_deleted')));
+    await ctx.accountEnded(userId, revoked);
     res.setHeader('cache-control', 'no-store');
     res.status(204).end();
   });

@@ -20,6 +20,8 @@ export interface AuthContext {
    * every verifier's (resolves when each has acknowledged). Call it after the revocation committed.
    */
   endSessions(sids: readonly string[]): Promise<void>;
+  /** After an account's deletion committed (store/users.ts endAccountIn): forgets it here and ends its sessions everywhere. */
+  accountEnded(userId: string, sids: readonly string[]): Promise<void>;
   users: UserCache;
   signer(): Signer;
   /** Password reset and e-mail verification links (mail/flows.ts). */

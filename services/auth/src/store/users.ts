@@ -3,6 +3,7 @@ import type { UserRow } from '../domain/users.ts';
 import { mergeSettings } from '../domain/settings.ts';
 import { publishUserDeleted, publishUserRegistered, publishUserUpdated } from '../events/publish.ts';
 import { mapUniqueEmail } from './errors.ts';
+import { revokeUserSessions } from './sessions.ts';
 
 const COLUMNS = 'id, name, email, is_admin, plan_name, boards_count, created_at, settings, email_verified_at';
 
@@ -37,7 +38,7 @@ export async function insertUser(
   return r.rows[0];
 }
 
-async function lockUser(client: PoolClient, id: string): Promise<UserRow | null> {
+export async function lockUser(client: PoolClient, id: string): Promise<UserRow | null> {
   const r = await client.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [id]);
   return r.rows[0] ?? null;
 }
@@ -47,25 +48,32 @@ async function lockUser(client: PoolClient, id: string): Promise<UserRow | null>
  * the user no longer exists.
  */
 export function updateProfile(pool: Pool, id: string, patch: { name?: string; email?: string }): Promise<UserRow | null> {
-  return withTransaction(pool, async (client) => {
-    const cur = await lockUser(client, id);
-    if (!cur) return null;
-    const name = patch.name ?? cur.name;
-    const email = patch.email ?? cur.email;
-    if (name === cur.name && email === cur.email) return cur;
-    const r = await client
-      // A new address (not just its letter case) is unproven until its verification link is opened.
-      .query<UserRow>(
-        `UPDATE users SET name = $2, email = $3, updated_at = now(),
-                email_verified_at = CASE WHEN lower(email) = lower($3) THEN email_verified_at END
-          WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, name, email],
-      )
-      .catch(mapUniqueEmail);
-    // Even a case-only change of the address is announced: other services show it.
-    await publishUserUpdated(client, r.rows[0]);
-    return r.rows[0];
-  });
+  return withTransaction(pool, async (client) => (await updateProfileIn(client, id, patch))?.after ?? null);
+}
+
+/** updateProfile inside the caller's transaction, with the row before (the admin's audit event needs both). */
+export async function updateProfileIn(
+  client: PoolClient,
+  id: string,
+  patch: { name?: string; email?: string },
+): Promise<{ before: UserRow; after: UserRow; changed: boolean } | null> {
+  const cur = await lockUser(client, id);
+  if (!cur) return null;
+  const name = patch.name ?? cur.name;
+  const email = patch.email ?? cur.email;
+  if (name === cur.name && email === cur.email) return { before: cur, after: cur, changed: false };
+  const r = await client
+    // A new address (not just its letter case) is unproven until its verification link is opened.
+    .query<UserRow>(
+      `UPDATE users SET name = $2, email = $3, updated_at = now(),
+              email_verified_at = CASE WHEN lower(email) = lower($3) THEN email_verified_at END
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, name, email],
+    )
+    .catch(mapUniqueEmail);
+  // Even a case-only change of the address is announced: other services show it.
+  await publishUserUpdated(client, r.rows[0]);
+  return { before: cur, after: r.rows[0], changed: true };
 }
 
 export async function getPasswordHash(db: Queryable, id: string): Promise<string | null> {
@@ -104,16 +112,27 @@ export async function setFavoriteEmojis(db: Queryable, id: string, favorites: st
 
 /**
  * Removes the user with their sessions and tokens (ON DELETE CASCADE) and announces it, so boards,
- * billing and the rest drop their data. Used by the admin user delete. False when already gone.
+ * billing and the rest drop their data. False when already gone.
  */
 export function deleteUser(pool: Pool, id: string): Promise<boolean> {
   return withTransaction(pool, (client) => deleteUserIn(client, id));
 }
 
-/** deleteUser inside the caller's transaction (the account deletion also revokes the sessions in it). */
+/** deleteUser inside the caller's transaction. */
 export async function deleteUserIn(client: PoolClient, id: string): Promise<boolean> {
   const r = await client.query('DELETE FROM users WHERE id = $1', [id]);
   if (r.rowCount !== 1) return false;
   await publishUserDeleted(client, id);
   return true;
+}
+
+/**
+ * Ending an account, by its owner (DELETE /api/auth/account) or an administrator: its sessions are
+ * revoked and the user deleted in the caller's transaction. Returns the revoked session ids, which
+ * the caller hands to endSessions once committed (every verifier refuses them, sockets close), or
+ * null when the user is already gone.
+ */
+export async function endAccountIn(client: PoolClient, id: string, reason: 'account_deleted' | 'admin_deleted'): Promise<string[] | null> {
+  const sids = await revokeUserSessions(client, id, reason);
+  return (await deleteUserIn(client, id)) ? sids : null;
 }
