@@ -16,6 +16,11 @@ import type { Logger } from '@wb/service-kit';
 import { componentOf, containersOfPods, restartOrder, rolloutPending, rolloutStalled, usageByContainer } from './kubernetes-containers.ts';
 import type { ContainerRuntime, RestartStep } from './types.ts';
 
+// The control-plane test (deploy/test/admin-kubernetes.test.ts) imports this file as
+// @wb/admin-monitoring/kubernetes, with what it checks the rollout by.
+export type { ContainerRuntime } from './types.ts';
+export { rolloutPending } from './kubernetes-containers.ts';
+
 export interface KubernetesRuntimeOptions {
   /** The Helm release: its pods and Deployments carry app.kubernetes.io/instance=<release>. */
   release: string | undefined;
