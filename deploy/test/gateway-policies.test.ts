@@ -99,7 +99,7 @@ describe('gateway policies on the whole product', () => {
     // answer is as private as the call. DELETEs and the rest get an id no row has. Logout takes `{}`
     // (it ends the bearer's session): the other tests need the session.
     for (const route of ROUTES.filter((r) => r.caller !== 'visitor' && r.path !== '/api/auth/logout')) {
-      const res = await fetch(handle.url + fillPath(route.path, { ...fixture, order: NO_ID, subscription: NO_ID, plan: NO_ID }), {
+      const res = await fetch(handle.url + fillPath(route.path, { ...fixture, order: NO_ID, subscription: NO_ID, plan: NO_ID, user: NO_ID }), {
         method: route.method,
         headers: { authorization: `Bearer ${tokens[route.caller]}`, 'content-type': 'application/json' },
         body: route.method === 'GET' ? undefined : '{}',

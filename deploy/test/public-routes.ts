@@ -81,6 +81,10 @@ export const ROUTES: RouteCase[] = [
   { method: 'PUT', path: '/api/admin/subscriptions/:subscription', caller: 'admin', in: 'body', schema: contracts.SubscriptionUpdateInput, sample: (f) => ({ plan_id: f.plan, expires_at: '2030-01-01T00:00:00Z', status: 'active' }) },
   { method: 'PUT', path: '/api/admin/subscriptions/:subscription/extend', caller: 'admin', in: 'body', schema: contracts.SubscriptionExtendInput, sample: () => ({ days: 1 }) },
   { method: 'PUT', path: '/api/admin/config', caller: 'admin', in: 'body', schema: contracts.SystemConfigInput, sample: () => ({ grace_days: 3 }) },
+  // user administration (auth). DELETE takes only its path: the path-parameter values below reach it.
+  { method: 'GET', path: '/api/admin/users', caller: 'admin', in: 'query', schema: contracts.AdminSearchQuery, sample: () => ({ search: 'fuzz' }) },
+  { method: 'PUT', path: '/api/admin/users/:user', caller: 'admin', in: 'body', schema: contracts.AdminUserUpdateInput, sample: () => ({ name: 'Проверяющий', email: 'fuzz-user@example.com' }) },
+  { method: 'DELETE', path: '/api/admin/users/:user', caller: 'admin', in: 'body', sample: () => ({}) },
   // export and realtime keep their request schemas in the service (no contract yet): fields come from the sample
   ...(['png', 'svg', 'pdf'] as const).map(
     (format): RouteCase => ({ method: 'POST', path: `/api/export/${format}`, caller: 'user', in: 'body', sample: (f) => ({ boardId: f.board, area: { x: 0, y: 0, width: 200, height: 200 } }) }),
@@ -119,6 +123,15 @@ const NOT_PUBLIC_INPUT: Record<string, string> = {
   BoardAccessRequest: 'POST /internal/boards/:id/access (internal only)',
   ReceiptInput: "billing → export's /internal/receipts (internal only)",
   AutoRenewForm: "the SPA's auto-renew switch; the calls it makes (cancel/resume-auto-renew) take no body",
+  // The admin answers of spec §3 (libs/contracts/src/admin.ts): what the admin calls answer with.
+  AdminStats: 'GET /admin/stats answer',
+  TodayStats: 'part of the activity answer',
+  ActivityItem: 'part of the activity answer',
+  SystemData: 'GET /admin/system answer',
+  ContainerInfo: 'part of the docker answer',
+  DockerData: 'GET /admin/docker answer',
+  UpdateStatus: 'GET /admin/update/status answer',
+  AdminUser: 'part of the admin user list answer',
 };
 const ANSWER_NAME = /(Answer|View)$/;
 
