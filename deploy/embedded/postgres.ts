@@ -9,6 +9,8 @@ import { freePort, loadEmbeddedPostgres, localSocketDir, localUrl, prepareDataDi
 export interface PostgresHandle {
   url: string;
   port: number;
+  /** The postmaster's pid now (it changes when the server was started again) and when it started. */
+  process(): { pid: number | undefined; started: number };
   stop(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function startDetachedPostgres(opts: {
   return {
     port,
     url: localUrl(PASSWORD, port, database, socketDir),
+    process: () => ({ pid: current.child.pid, started: current.started }),
     async stop() {
       stopping = true;
       const started = await restarting?.catch(() => null);
@@ -157,10 +160,13 @@ interface RunningPostgres {
   child: ChildProcess;
   /** Resolves with how the server ended ("code 1", "signal SIGKILL"). */
   exited: Promise<string>;
+  /** Unix seconds it was spawned. */
+  started: number;
 }
 
 /** One postmaster in a process group of its own; `ready` once it accepts connections. */
 function spawnServer(binary: string, dataDir: string, port: number, socketDir: string, onLog?: (line: string) => void): { ready: Promise<RunningPostgres> } {
+  const started = Math.floor(Date.now() / 1000);
   const child: ChildProcess = spawn(binary, ['-D', dataDir, '-p', String(port), ...serverFlags(socketDir)], {
     ...postgresUser(),
     detached: true,
@@ -176,7 +182,7 @@ function spawnServer(binary: string, dataDir: string, port: number, socketDir: s
       const text = chunk.toString('utf8');
       onLog?.(text);
       if (log.length < 10_000) log += text;
-      if (text.includes('database system is ready to accept connections')) resolve({ child, exited });
+      if (text.includes('database system is ready to accept connections')) resolve({ child, exited, started });
     });
     void exited.then((how) => reject(new Error(`PostgreSQL exited (${how}) before it was ready:\n${log}`)));
   });

@@ -44,6 +44,8 @@ export const ERRORS = {
   MAIL_RATE_LIMITED: def(429, 'Слишком много писем за короткое время. Попробуйте позже'),
   // Admin user management (issue 34; ours: docs/decisions.md "Admin user management")
   CANNOT_DELETE_SELF: def(409, 'Нельзя удалить собственную учётную запись из панели администратора'),
+  // System update (issue 34; docs/decisions.md "System update")
+  UPDATE_ALREADY_RUNNING: def(409, 'Обновление системы уже выполняется. Дождитесь его завершения'),
 
   // Boards, folders, tags, sharing
   BOARD_LIMIT_REACHED: def(403, 'Достигнут лимит досок. Обновите план для создания новых досок.', true),

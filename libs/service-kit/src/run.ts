@@ -126,6 +126,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Host to listen on; all interfaces by default. */
   host?: string;
+  /** Share the port with a successor process (listen's reusePort): the local cluster's rolling restart. */
+  reusePort?: boolean;
 }
 
 /**
@@ -172,7 +174,7 @@ export async function runService<C extends CommonConfig>(definition: ServiceDefi
   await service.start();
   const httpServer = http.createServer(service.app);
   if (service.handleUpgrade) httpServer.on('upgrade', (req, socket, head) => service.handleUpgrade!(req, socket, head));
-  const server = await listen(httpServer, config.PORT, opts.host);
+  const server = await listen(httpServer, config.PORT, opts.host, { reusePort: opts.reusePort });
   logger.info({ port: server.port }, `${definition.name} listening`);
 
   onShutdown(

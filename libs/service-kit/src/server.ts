@@ -10,13 +10,22 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ListenOptions {
+  /**
+   * SO_REUSEPORT (Linux): a second process may listen on the same port while the first still does,
+   * and the kernel spreads new connections between them. The local cluster's rolling restart starts
+   * a service's new process beside the old one this way, so the port never stops answering.
+   */
+  reusePort?: boolean;
+}
+
 /** Listens on `port` (0 = any free port) on all interfaces or `host`. */
-export async function listen(handler: RequestListener | http.Server, port: number, host?: string): Promise<RunningServer> {
+export async function listen(handler: RequestListener | http.Server, port: number, host?: string, opts: ListenOptions = {}): Promise<RunningServer> {
   const server = handler instanceof http.Server ? handler : http.createServer(handler);
   server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen({ port, host, ...(opts.reusePort ? { reusePort: true } : {}) }, () => resolve());
   });
   const actual = (server.address() as { port: number }).port;
   return {

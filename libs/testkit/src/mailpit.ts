@@ -18,6 +18,8 @@ export interface MailpitHandle {
   apiUrl: string;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>;
+  /** Its process (the runners' supervisor lists it in the admin panel). */
+  pid?: number;
 }
 
 function alive(pid: number): boolean {
@@ -98,5 +100,5 @@ export async function startMailpit(opts: { dataDir?: string; detached?: boolean 
     await stop();
     throw err;
   }
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl: `http://127.0.0.1:${httpPort}`, stop };
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl: `http://127.0.0.1:${httpPort}`, stop, pid: child.pid };
 }

@@ -17,6 +17,7 @@ import { ADMIN_CONSUMERS, adminConsumers } from './events/index.ts';
 import { statsRouter } from './routes/stats.ts';
 import { systemRouter } from './routes/system.ts';
 import { createRuntime, type ContainerRuntime } from './runtime/index.ts';
+import { updateRunner } from './system/update.ts';
 
 export { AdminConfigSchema, type AdminConfig } from './config.ts';
 export type { ContainerRuntime, RestartStep } from './runtime/index.ts';
@@ -49,9 +50,10 @@ export async function createAdminService(deps: AdminDeps): Promise<AdminService>
     registry: deps.registry,
     readiness: { postgres: () => pingDatabase(pool), events: () => transport.healthy() },
   });
+  const updates = updateRunner({ pool, runtime, logger });
   // Every call is an administrator's: a visitor gets 401, a user 403, before anything is read.
   const admin = [requireAuth(verifier), requireAdmin];
-  app.use('/api/admin', statsRouter({ admin, pool }), systemRouter({ admin, runtime, pool, config, logger }));
+  app.use('/api/admin', statsRouter({ admin, pool }), systemRouter({ admin, runtime, pool, config, logger, updates }));
   finish();
 
   eventMetrics(registry, { outbox: pool, transport, consumers: ADMIN_CONSUMERS });
@@ -64,9 +66,12 @@ export async function createAdminService(deps: AdminDeps): Promise<AdminService>
     async start() {
       await migrate(pool, { schema: SCHEMA, dir: MIGRATIONS_DIR });
       await events.start();
+      // A system update whose last step was this service's restart ends here, in the new process.
+      await updates.resume();
       logger.info({ runtime: runtime.name }, 'admin-monitoring started');
     },
     async stop() {
+      await updates.stop();
       await events.stop();
       await runtime.close();
     },

@@ -27,6 +27,8 @@ export const AdminConfigSchema = serviceConfig(3006, {
   KUBE_RELEASE: env.optionalString(),
   /** Local: the runner's supervisor (processes and restarts), on 127.0.0.1. */
   LOCAL_SUPERVISOR_URL: env.optionalString(),
+  /** Local: the bearer token the supervisor wants (the runner makes one per start). */
+  LOCAL_SUPERVISOR_TOKEN: env.optionalString(),
 });
 
 export type AdminConfig = z.infer<typeof AdminConfigSchema>;

@@ -38,9 +38,12 @@ export interface UpdateRow {
   current_step: string;
   progress: number;
   error: string | null;
-  started_at: Date;
-  finished_at: Date | null;
+  /** The pool may hand timestamps over as ISO text or as Date. */
+  started_at: Date | string;
+  finished_at: Date | string | null;
 }
+
+const iso = (t: Date | string) => new Date(t).toISOString();
 
 export function statusOf(row: UpdateRow | undefined): UpdateStatus {
   if (!row) return { is_running: false, current_step: UPDATE_IDLE_STEP, progress: 0, started_at: null, finished_at: null };
@@ -48,8 +51,8 @@ export function statusOf(row: UpdateRow | undefined): UpdateStatus {
     is_running: row.is_running,
     current_step: row.current_step,
     progress: row.progress,
-    started_at: row.started_at.toISOString(),
-    finished_at: row.finished_at?.toISOString() ?? null,
+    started_at: iso(row.started_at),
+    finished_at: row.finished_at === null ? null : iso(row.finished_at),
     ...(row.error ? { error: row.error } : {}),
   };
 }

@@ -17,6 +17,10 @@ export async function createRuntime(config: AdminConfig, logger: Logger): Promis
       const { kubernetesRuntime } = await import('./kubernetes.ts');
       return kubernetesRuntime({ release: config.KUBE_RELEASE, namespace: config.KUBE_NAMESPACE }, logger);
     }
+    case 'local': {
+      const { localRuntime } = await import('./local.ts');
+      return localRuntime({ supervisorUrl: config.LOCAL_SUPERVISOR_URL, token: config.LOCAL_SUPERVISOR_TOKEN, logger });
+    }
     default:
       // Filled in by each adapter's author (docker.ts, kubernetes.ts, local.ts).
       logger.warn({ runtime: config.CONTAINER_RUNTIME }, 'container runtime not built yet');
