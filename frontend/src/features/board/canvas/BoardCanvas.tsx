@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { isEditable } from '@wb/board-model';
 import { CanvasContextMenu, type ContextMenuItem, type ContextMenuState } from './ContextMenu.tsx';
 import { CanvasEngine, type ArrowStyle, type EditRequest } from './engine/CanvasEngine.ts';
-import { naturalSize, setImageSrcResolver } from './engine/images.ts';
+import { naturalSize, setImageSrcResolver } from './engine/render/images.ts';
 import { ImageUploadError, clipboardImages, dataUrlUpload, externalImageUrl, fetchExternalImage, isImageFile } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
 import { Listeners } from './listeners.ts';

@@ -15,7 +15,7 @@ import {
   type Bounds,
   type CanvasObject,
 } from '@wb/board-model';
-import { objectToSceneItem, validArrowToSceneItem, validObjectToSceneItem, type SceneItem } from './scene.ts';
+import { objectToSceneItem, validArrowToSceneItem, validObjectToSceneItem, type SceneItem } from './render/scene.ts';
 
 export interface Entry {
   id: string;

@@ -1,0 +1,20 @@
+/** Sticky and text: a press opens the editor on a new object there (input/editing.ts). */
+import { isPointInsideCanvas } from '@wb/board-model';
+import type { EditorSession } from '../editing.ts';
+import type { PointerInfo, ToolContext, ToolState } from '../tool.ts';
+
+export class TextTool implements ToolState {
+  constructor(
+    private readonly ctx: ToolContext,
+    private readonly editor: EditorSession,
+    private readonly kind: 'sticky' | 'text',
+  ) {}
+
+  down({ board, event }: PointerInfo): null {
+    if (!isPointInsideCanvas(board, this.ctx.limits)) return null;
+    // No compatibility mousedown: its default action would move focus out of the editor it opens.
+    event.preventDefault();
+    this.editor.startNew(this.kind, board);
+    return null;
+  }
+}
