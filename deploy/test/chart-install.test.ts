@@ -32,6 +32,15 @@ describe('the Helm chart on a real control plane', () => {
       return /\bno\s*$/.test(String(err).trim()) ? 'no' : String(err);
     }
   };
+  /** A SubjectAccessReview for the admin service account (for what kubectl's discovery cannot name). */
+  const allowed = (attrs: { group: string; resource: string; verb: string; namespace: string }) => {
+    const review = {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      spec: { user: ADMIN_SA, groups: ['system:serviceaccounts', `system:serviceaccounts:${NS}`, 'system:authenticated'], resourceAttributes: attrs },
+    };
+    return (JSON.parse(cp.kubectl(['create', '-o', 'json', '-f', '-'], JSON.stringify(review))) as { status: { allowed: boolean } }).status.allowed;
+  };
   const values = ['--set', 'services.admin.enabled=true', '--set', 'secrets.existingSecret=whiteboard-secrets'];
 
   beforeAll(async () => {
@@ -107,12 +116,22 @@ describe('the Helm chart on a real control plane', () => {
     for (const [name, gap] of lowest) expect(gap, name).toBeGreaterThanOrEqual(0);
   });
 
-  it("gives admin-monitoring's service account pods in its namespace and nothing more", () => {
+  it("gives admin-monitoring's service account pods, their metrics and the Deployments' restart in its namespace and nothing more", () => {
     expect(canI(['list', 'pods', '-n', NS])).toBe('yes');
     expect(canI(['watch', 'pods', '-n', NS])).toBe('yes');
+    // kubectl cannot name metrics.k8s.io without a metrics server (discovery does not know it): ask the API server directly.
+    expect(allowed({ group: 'metrics.k8s.io', resource: 'pods', verb: 'list', namespace: NS })).toBe(true);
+    // The system update: a restart annotation patched on each Deployment, then its rollout read.
+    for (const verb of ['get', 'list', 'watch', 'patch']) expect(canI([verb, 'deployments.apps', '-n', NS]), verb).toBe('yes');
     expect(canI(['get', 'secrets', '-n', NS])).toBe('no');
     expect(canI(['list', 'pods', '-n', 'elsewhere'])).toBe('no');
+    expect(canI(['patch', 'deployments.apps', '-n', 'elsewhere'])).toBe('no');
     expect(canI(['delete', 'pods', '-n', NS])).toBe('no');
+    expect(canI(['create', 'pods/exec', '-n', NS])).toBe('no');
+    for (const verb of ['create', 'update', 'delete']) expect(canI([verb, 'deployments.apps', '-n', NS]), verb).toBe('no');
+    expect(canI(['patch', 'deployments.apps', '--subresource', 'scale', '-n', NS])).toBe('no');
+    expect(canI(['list', 'replicasets.apps', '-n', NS])).toBe('no');
+    expect(canI(['patch', 'statefulsets.apps', '-n', NS])).toBe('no');
     expect(canI(['list', 'nodes'])).toBe('no');
   });
 
