@@ -113,7 +113,7 @@ export const TOPOLOGY = [
       { path: '/api/admin/docker' },
       { path: '/api/admin/update' },
     ],
-    needs: { postgres: { schema: 'admin' }, nats: { consumers: [], publishes: false }, services: ['auth'] },
+    needs: { postgres: { schema: 'admin' }, nats: { consumers: ['admin-users', 'admin-boards', 'admin-subscriptions', 'admin-payments', 'admin-audit'], publishes: false }, services: ['auth'] },
     reachedBy: { ADMIN_URL: '' },
     settings: { secrets: COMMON_SECRETS, required: ['DATABASE_URL', 'AUTH_JWKS_URL'] },
     probes: probes(),
