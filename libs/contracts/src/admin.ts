@@ -71,6 +71,8 @@ export const ContainerInfo = z.object({
   network: z.object({ rx: z.number().nullable(), tx: z.number().nullable() }),
   /** MB written by the container (its writable layer, or its process's disk writes). */
   disk: z.object({ size: z.number().nullable() }),
+  /** Seconds since its process started while it runs, else null: the panel's uptime (beyond §3). */
+  uptime: z.number().int().nullable().optional(),
   error: z.string().optional(),
   /** Why it is not running, in the runtime's words (Kubernetes: the waiting or terminated reason, e.g. CrashLoopBackOff). */
   reason: z.string().optional(),

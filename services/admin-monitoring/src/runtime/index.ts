@@ -13,6 +13,10 @@ export async function createRuntime(config: AdminConfig, logger: Logger): Promis
   switch (config.CONTAINER_RUNTIME) {
     case 'none':
       return noRuntime();
+    case 'docker': {
+      const { createDockerRuntime } = await import('./docker.ts');
+      return createDockerRuntime({ socketPath: config.DOCKER_SOCKET, label: config.DOCKER_LABEL, logger });
+    }
     case 'kubernetes': {
       const { kubernetesRuntime } = await import('./kubernetes.ts');
       return kubernetesRuntime({ release: config.KUBE_RELEASE, namespace: config.KUBE_NAMESPACE }, logger);
