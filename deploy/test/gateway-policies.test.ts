@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '@wb/testkit';
 import { startEmbedded, type EmbeddedHandle } from '../embedded/embedded.ts';
-import { call } from './clients.ts';
+import { call, eventually } from './clients.ts';
 import { fillPath, ROUTES, type Caller, type Fixture } from './public-routes.ts';
 
 /**
- * What the gateway decides once for every service, on the whole product (embedded, where the admin
- * monitoring service is not deployed): `Cache-Control: no-store` on authenticated and API answers
+ * What the gateway decides once for every service, on the whole product (embedded):
+ * `Cache-Control: no-store` on authenticated and API answers
  * (issue 32 item 8), and /api/admin/* refused to visitors and non-administrators before routing
  * (item 10).
  */
@@ -127,7 +127,7 @@ describe('gateway policies on the whole product', () => {
     await page.arrayBuffer();
   });
 
-  it('refuses /api/admin/* to visitors (401) and non-administrators (403) before routing; an administrator reaches the absent service (503)', async () => {
+  it('refuses /api/admin/* to visitors (401) and non-administrators (403) before routing; an administrator gets the stats (200)', async () => {
     for (const p of ['/api/admin/stats', '/api/admin/activity', '/api/admin/system', '/api/admin/plans', '/api/admin/users']) {
       const visitor = await call(handle.url, 'GET', p);
       expect([p, visitor.status, visitor.body]).toEqual([p, 401, expect.objectContaining({ code: 'TOKEN_MISSING', error: 'Требуется авторизация' })]);
@@ -136,9 +136,16 @@ describe('gateway policies on the whole product', () => {
       const user = await call(handle.url, 'GET', p, { token: tokens.user });
       expect([p, user.status, user.body]).toEqual([p, 403, expect.objectContaining({ code: 'ADMIN_REQUIRED', error: 'Требуются права администратора' })]);
     }
-    // The admin monitoring service is not deployed in the embedded mode.
+    // admin-monitoring runs in the embedded mode too: the counters kept from the set-up's events.
     const stats = await call(handle.url, 'GET', '/api/admin/stats', { token: tokens.admin });
-    expect([stats.status, stats.body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ totalUsers: expect.any(Number), activeSubscriptions: expect.any(Number), totalBoards: expect.any(Number), revenue: 0 });
+    await eventually(async () => {
+      const s = (await call(handle.url, 'GET', '/api/admin/stats', { token: tokens.admin })).body;
+      expect(s.activeSubscriptions).toBe(1);
+      expect(s.totalBoards).toBeGreaterThanOrEqual(1);
+      expect(s.totalUsers).toBeGreaterThanOrEqual(1);
+    }, 20_000);
     // A write is refused the same way, its body never read.
     const write = await call(handle.url, 'POST', '/api/admin/update', { token: tokens.user, body: { version: 'x' } });
     expect([write.status, write.body.code]).toEqual([403, 'ADMIN_REQUIRED']);
