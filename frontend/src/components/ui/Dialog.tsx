@@ -18,6 +18,8 @@ export interface DialogProps {
   open?: boolean;
   /** role="alertdialog" for confirmations that interrupt (no close on outside click). */
   alert?: boolean;
+  /** false: a blocking dialog (a progress the user must wait out): no ×, Escape and outside clicks do nothing. */
+  closable?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function Dialog({
   testId,
   open = true,
   alert = false,
+  closable = true,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -57,8 +60,9 @@ export function Dialog({
             onPointerDownOutside={(e) => {
               // Closing a toast is no click on the page behind: the dialog stays (toasts sit above it).
               const target = e.detail.originalEvent.target as Element | null;
-              if (alert || target?.closest?.('.Toastify')) e.preventDefault();
+              if (alert || !closable || target?.closest?.('.Toastify')) e.preventDefault();
             }}
+            onEscapeKeyDown={closable ? undefined : (e) => e.preventDefault()}
           >
             <header className={styles.header}>
               <div className={styles.heading}>
@@ -67,9 +71,11 @@ export function Dialog({
                   <RadixDialog.Description className={styles.subtitle}>{subtitle}</RadixDialog.Description>
                 ) : null}
               </div>
-              <RadixDialog.Close className={styles.close} aria-label={CLOSE_LABEL}>
-                <XIcon size={18} aria-hidden="true" />
-              </RadixDialog.Close>
+              {closable ? (
+                <RadixDialog.Close className={styles.close} aria-label={CLOSE_LABEL}>
+                  <XIcon size={18} aria-hidden="true" />
+                </RadixDialog.Close>
+              ) : null}
             </header>
             <div className={styles.body}>{children}</div>
             {footer ? <footer className={styles.footer}>{footer}</footer> : null}

@@ -18,14 +18,18 @@ interface TableProps<Row> {
   /** Shown in one full-width cell when there are no rows. */
   empty?: ReactNode;
   testId?: string;
+  /** Narrow screens (≤ 640 px) show each row as a card of "header: value" lines instead of scrolling sideways. */
+  cards?: boolean;
+  /** data-testid of each row (a function of the row). */
+  rowTestId?: (row: Row) => string;
 }
 
 const alignClass = { start: '', end: styles.end, center: styles.center } as const;
 
 /** A semantic data table (caption, column headers with scope) that scrolls sideways on narrow screens. */
-export function Table<Row>({ caption, hideCaption, columns, rows, rowKey, empty, testId }: TableProps<Row>) {
+export function Table<Row>({ caption, hideCaption, columns, rows, rowKey, empty, testId, cards, rowTestId }: TableProps<Row>) {
   return (
-    <div className={styles.wrap}>
+    <div className={cards ? `${styles.wrap} ${styles.cards}` : styles.wrap}>
       <table className={styles.table} data-testid={testId}>
         <caption className={hideCaption ? 'visually-hidden' : styles.caption}>{caption}</caption>
         <thead>
@@ -46,9 +50,13 @@ export function Table<Row>({ caption, hideCaption, columns, rows, rowKey, empty,
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={`${styles.td} ${alignClass[c.align ?? 'start']}`}>
+                  <td
+                    key={c.key}
+                    className={`${styles.td} ${alignClass[c.align ?? 'start']}`}
+                    data-label={typeof c.header === 'string' ? c.header : undefined}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}
