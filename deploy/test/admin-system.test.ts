@@ -204,7 +204,7 @@ describe('system data and containers', () => {
 
 describe('the supervisor', () => {
   it('refuses a caller without its token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: supervisor.token }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: supervisor.token }] as Array<Record<string, string>>) {
       expect((await fetch(`${supervisor.url}/processes`, { headers })).status).toBe(401);
       expect((await fetch(`${supervisor.url}/services/worker-a/restart`, { method: 'POST', headers })).status).toBe(401);
     }

@@ -122,6 +122,9 @@ export function stopSteps(parts: {
   ];
 }
 
+/** How long a process handing its port to a successor keeps answering its kept-alive callers (with Connection: close). */
+const HANDOVER_DRAIN_MS = 1_500;
+
 export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Host to listen on; all interfaces by default. */
@@ -179,12 +182,16 @@ export async function runService<C extends CommonConfig>(definition: ServiceDefi
 
   onShutdown(
     logger,
-    stopSteps({
+    [
+      // Its successor already listens on the port: callers are moved over before anything stops.
+      ...(opts.reusePort && server.drain ? [() => server.drain!(HANDOVER_DRAIN_MS)] : []),
+      ...stopSteps({
       servers: [server],
       services: [service],
       logger,
       after: [() => transport.close(), () => nats.drain(), () => pools.end(), () => stopTracing()],
-    }),
+      }),
+    ],
   );
   return server;
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 
@@ -8,6 +9,13 @@ export interface RunningServer {
   server: http.Server;
   port: number;
   close(): Promise<void>;
+  /**
+   * Hands the port over to a successor (listen's reusePort): stops accepting connections and, for
+   * `ms`, answers every request on a kept-alive connection with `Connection: close`, so callers
+   * move to the successor on their next request instead of finding their idle connection cut
+   * under them. close() then ends what is left.
+   */
+  drain?(ms: number): Promise<void>;
 }
 
 export interface ListenOptions {
@@ -28,12 +36,28 @@ export async function listen(handler: RequestListener | http.Server, port: numbe
     server.listen({ port, host, ...(opts.reusePort ? { reusePort: true } : {}) }, () => resolve());
   });
   const actual = (server.address() as { port: number }).port;
+  let draining = false;
+  let closed: Promise<void> | undefined;
+  // Handing over (reusePort): net.Server's close, not http.Server's, which also cuts every idle
+  // kept-alive connection at once while a caller may be sending its next request on it.
+  const closeListener = opts.reusePort ? net.Server.prototype.close : http.Server.prototype.close;
+  const stopAccepting = () => (closed ??= new Promise<void>((resolve) => closeListener.call(server, () => resolve())));
+  if (opts.reusePort) {
+    server.prependListener('request', (_req, res) => {
+      if (draining && !res.headersSent) res.shouldKeepAlive = false;
+    });
+  }
   return {
     server,
     port: actual,
+    drain: async (ms) => {
+      draining = true;
+      void stopAccepting();
+      await new Promise((r) => setTimeout(r, ms));
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        void stopAccepting().then(() => resolve());
         server.closeIdleConnections();
         // A keep-alive connection busy at close time turns idle once its answer is sent; without
         // this sweep it would hold the close open until the grace timer below.
