@@ -113,6 +113,16 @@ describe('the rolling restart', () => {
     expect(rolloutPending(dep('auth', { observedGeneration: 3, updatedReplicas: 2, replicas: 2, availableReplicas: 2 }))).toBeNull();
   });
 
+  it("ends the own Deployment's step when its new pods are available, before the old pod (this process) is gone", () => {
+    const own = { ownPodLeaving: true };
+    // New pod created, not ready: the old one is the only available.
+    expect(rolloutPending(dep('admin', { observedGeneration: 3, updatedReplicas: 1, replicas: 2, availableReplicas: 1 }, 1), own)).toMatch(/доступно новых 0 из 1/);
+    // New pod ready, old one still there (about to get SIGTERM): done for the process that is leaving.
+    expect(rolloutPending(dep('admin', { observedGeneration: 3, updatedReplicas: 1, replicas: 2, availableReplicas: 2 }, 1), own)).toBeNull();
+    expect(rolloutPending(dep('admin', { observedGeneration: 3, updatedReplicas: 1, replicas: 2, availableReplicas: 2 }, 1))).toMatch(/старых подов осталось 1/);
+    expect(rolloutPending(dep('admin', { observedGeneration: 3, updatedReplicas: 1, replicas: 1, availableReplicas: 1 }, 1), own)).toBeNull();
+  });
+
   it('sees a rollout the controller gave up on', () => {
     const stuck = dep('auth', {
       conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "x" has timed out progressing.' }],

@@ -147,12 +147,20 @@ export function restartOrder(deployments: readonly V1Deployment[], self = 'admin
  * the new template and available, and no pod of an old ReplicaSet is left (status.replicas counts
  * every non-terminated pod the selector matches). Returns what is still missing, or null when done.
  */
-export function rolloutPending(d: V1Deployment): string | null {
+export function rolloutPending(d: V1Deployment, opts: { ownPodLeaving?: boolean } = {}): string | null {
   const want = d.spec?.replicas ?? 1;
   const st = d.status ?? {};
   if ((st.observedGeneration ?? 0) < (d.metadata?.generation ?? 0)) return 'контроллер ещё не увидел изменение';
   if ((st.updatedReplicas ?? 0) < want) return `обновлено ${st.updatedReplicas ?? 0} из ${want}`;
-  if ((st.replicas ?? 0) > (st.updatedReplicas ?? 0)) return `старых подов осталось ${(st.replicas ?? 0) - (st.updatedReplicas ?? 0)}`;
+  const old = Math.max(0, (st.replicas ?? 0) - (st.updatedReplicas ?? 0));
+  if (opts.ownPodLeaving) {
+    // The Deployment running this very process: its old pods (this one) go only after the new ones
+    // are available, and this process ends with them. Done as soon as every desired new pod is
+    // available, i.e. available counts all old pods still there plus the desired new ones.
+    if ((st.availableReplicas ?? 0) < want + old) return `доступно новых ${Math.max(0, (st.availableReplicas ?? 0) - old)} из ${want}`;
+    return null;
+  }
+  if (old > 0) return `старых подов осталось ${old}`;
   if ((st.availableReplicas ?? 0) < want) return `доступно ${st.availableReplicas ?? 0} из ${want}`;
   return null;
 }

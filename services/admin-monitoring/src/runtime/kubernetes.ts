@@ -159,7 +159,7 @@ export function kubernetesRuntime(opts: KubernetesRuntimeOptions, logger?: Logge
         const d = await readDeployment(name);
         const stalled = rolloutStalled(d);
         if (stalled) throw new Error(`Перезапуск ${component} остановлен Kubernetes: ${stalled}`);
-        pending = rolloutPending(d);
+        pending = rolloutPending(d, { ownPodLeaving: component === self });
         if (pending === null) return;
       } catch (err) {
         if (err instanceof Error && err.message.startsWith('Перезапуск ')) throw err;
