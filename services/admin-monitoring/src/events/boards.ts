@@ -15,16 +15,16 @@ export const boardsConsumer = defineConsumer({
     if (event.type === 'board.created') {
       const { boardId, ownerId, title } = event.data;
       if (!(await addBoard(client, { id: boardId, ownerId, title }))) return;
+      await addActivityAbout(client, ownerId, at, (owner) => boardCreatedLine(title, owner));
       await bump(client, 'boards', 1);
       await bumpDaily(client, utcDay(at), 'new_boards', 1);
-      await addActivityAbout(client, ownerId, at, (owner) => boardCreatedLine(title, owner));
     } else if (event.type === 'board.updated') {
       await retitleBoard(client, event.data.boardId, event.data.title);
     } else {
       const r = await removeBoard(client, event.data.boardId, event.data.ownerId);
       if (r.outcome === 'repeat') return;
-      if (r.outcome === 'removed') await bump(client, 'boards', -1);
       await addActivity(client, { ...boardDeletedLine(r.outcome === 'removed' ? r.was.title : null), time: at });
+      if (r.outcome === 'removed') await bump(client, 'boards', -1);
     }
   },
 });

@@ -16,11 +16,11 @@ export const paymentsConsumer = defineConsumer({
     const ok = event.type === 'payment.succeeded';
     const { paymentId, userId, amountMinor, currency } = event.data;
     if (!(await notePayment(client, { id: paymentId, ok, amountMinor, currency, at }))) return;
+    await addActivityAbout(client, userId, at, (who) => paymentLine(ok, amountMinor, currency, who));
     if (ok) {
       const minor = revenueMinorOf(amountMinor, currency);
       await bump(client, 'revenue_minor', minor);
       await bumpDaily(client, utcDay(at), 'payments_minor', minor);
     }
-    await addActivityAbout(client, userId, at, (who) => paymentLine(ok, amountMinor, currency, who));
   },
 });

@@ -26,11 +26,11 @@ export const subscriptionsConsumer = defineConsumer({
     if (!state) return;
     const change = subscriptionChange(state.counted, d.status, d.reason);
     await saveSubscription(client, { id: d.subscriptionId, planName: d.planName, status: d.status, counted: isActiveStatus(d.status), at });
-    await bump(client, 'active_subscriptions', change.delta);
-    if (change.isNew) await bumpDaily(client, utcDay(at), 'new_subscriptions', 1);
     const plan = d.planName ?? state.planName;
     if (subscriptionLine(change.kind, '', plan, d.status)) {
       await addActivityAbout(client, d.userId, at, (who) => subscriptionLine(change.kind, who, plan, d.status)!);
     }
+    await bump(client, 'active_subscriptions', change.delta);
+    if (change.isNew) await bumpDaily(client, utcDay(at), 'new_subscriptions', 1);
   },
 });

@@ -15,18 +15,18 @@ export const usersConsumer = defineConsumer({
     if (event.type === 'user.registered') {
       const { userId, name, email } = event.data;
       if (!(await addUser(client, { id: userId, name, email }))) return;
+      await addActivity(client, { ...userRegisteredLine(name, email), time: at });
       await bump(client, 'users', 1);
       await bumpDaily(client, utcDay(at), 'new_users', 1);
-      await addActivity(client, { ...userRegisteredLine(name, email), time: at });
     } else if (event.type === 'user.updated') {
       await renameUser(client, { id: event.data.userId, name: event.data.name, email: event.data.email });
     } else {
       const { userId } = event.data;
       const r = await removeUser(client, userId);
       if (r.outcome === 'repeat') return;
+      await addActivity(client, { ...userDeletedLine(personLabel(r.outcome === 'removed' ? r.was : null, userId)), time: at });
       // A user never seen here (registered before this service kept users) was never counted.
       if (r.outcome === 'removed') await bump(client, 'users', -1);
-      await addActivity(client, { ...userDeletedLine(personLabel(r.outcome === 'removed' ? r.was : null, userId)), time: at });
     }
   },
 });

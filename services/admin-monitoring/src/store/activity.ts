@@ -25,26 +25,25 @@ export async function addActivityAbout(db: Queryable, userId: string, time: stri
   ]);
 }
 
-/** Items at or after `since`, newest first (the activity_at index; never more than `limit`). */
+/**
+ * Items at or after `since`, newest first (the activity_at index; never more than `limit`). Lines
+ * waiting for a person's name (rare) get it by primary key in a second query: a join let the
+ * planner hash the whole users table on every read.
+ */
 export async function activitySince(db: Queryable, since: Date, limit: number): Promise<ActivityItem[]> {
-  const { rows } = await db.query<{
-    type: ActivityItem['type'];
-    at: string;
-    text: string;
-    person_id: string | null;
-    person_at: number | null;
-    name: string | null;
-    email: string | null;
-  }>(
-    `SELECT a.type, a.at, a.text, a.person_id, a.person_at, u.name, u.email
-       FROM (SELECT * FROM activity WHERE at >= $1 ORDER BY at DESC, id DESC LIMIT $2) a
-       LEFT JOIN users u ON u.id = a.person_id
-      ORDER BY a.at DESC, a.id DESC`,
+  const { rows } = await db.query<{ type: ActivityItem['type']; at: string; text: string; person_id: string | null; person_at: number | null }>(
+    'SELECT type, at, text, person_id, person_at FROM activity WHERE at >= $1 ORDER BY at DESC, id DESC LIMIT $2',
     [since, limit],
   );
+  const ids = [...new Set(rows.flatMap((r) => (r.person_id && r.person_at !== null ? [r.person_id] : [])))];
+  const people = new Map<string, { name: string | null; email: string | null }>();
+  if (ids.length > 0) {
+    const found = await db.query<{ id: string; name: string | null; email: string | null }>('SELECT id, name, email FROM users WHERE id = ANY($1::uuid[])', [ids]);
+    for (const p of found.rows) people.set(p.id, p);
+  }
   return rows.map((r) => ({
     type: r.type,
     time: r.at,
-    text: r.person_id && r.person_at !== null ? placePerson(r.text, r.person_at, personLabel(r, r.person_id)) : r.text,
+    text: r.person_id && r.person_at !== null ? placePerson(r.text, r.person_at, personLabel(people.get(r.person_id), r.person_id)) : r.text,
   }));
 }

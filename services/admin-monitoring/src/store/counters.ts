@@ -5,8 +5,9 @@ import { roublesOf } from '../domain/money.ts';
 export type CounterName = 'users' | 'active_subscriptions' | 'boards' | 'revenue_minor';
 export type DailyName = 'new_users' | 'new_subscriptions' | 'new_boards' | 'payments_minor';
 
-// Every handler bumps `counters` before `daily_counters` and both after its projection row, so two
-// replicas handling events at once take row locks in one order and never deadlock.
+// Every handler bumps `counters` before `daily_counters`, both last (after its projection row and
+// activity line): two replicas take row locks in one order and never deadlock, and the hot counter
+// rows stay locked only for the bump and the commit.
 
 export async function bump(db: Queryable, name: CounterName, delta: number): Promise<void> {
   if (delta === 0) return;
