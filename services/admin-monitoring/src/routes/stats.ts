@@ -4,6 +4,7 @@ import type { Pool } from '@wb/db';
 import { utcDay, utcDayStart } from '../domain/day.ts';
 import { activitySince } from '../store/activity.ts';
 import { readDay, readStats } from '../store/counters.ts';
+import { sharedReads } from '../store/shared-read.ts';
 
 /** The overview shows at most this many of today's items (the newest). */
 export const ACTIVITY_LIMIT = 100;
@@ -12,16 +13,21 @@ export const ACTIVITY_LIMIT = 100;
 export function statsRouter(deps: { admin: RequestHandler[]; pool: Pool; now?: () => Date }): Router {
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
+  // The answers are shared serialized, so concurrent requests cost one query and one stringify.
+  const shared = sharedReads<string>();
   const r = Router();
   r.get('/stats', ...deps.admin, async (_req, res) => {
-    const stats: AdminStats = await readStats(pool);
-    res.json(stats);
+    const body = await shared('stats', async () => JSON.stringify((await readStats(pool)) satisfies AdminStats));
+    res.type('json').send(body);
   });
   r.get('/activity', ...deps.admin, async (_req, res) => {
     const t = now();
-    const [activity, todayStats] = await Promise.all([activitySince(pool, utcDayStart(t), ACTIVITY_LIMIT), readDay(pool, utcDay(t))]);
-    const answer: ActivityAnswer = { activity, todayStats };
-    res.json(answer);
+    const day = utcDay(t);
+    const body = await shared(`activity:${day}`, async () => {
+      const [activity, todayStats] = await Promise.all([activitySince(pool, utcDayStart(t), ACTIVITY_LIMIT), readDay(pool, day)]);
+      return JSON.stringify({ activity, todayStats } satisfies ActivityAnswer);
+    });
+    res.type('json').send(body);
   });
   return r;
 }

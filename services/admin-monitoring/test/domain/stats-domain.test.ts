@@ -121,3 +121,25 @@ describe('activity texts', () => {
     expect(changedFields({ a: { x: 1 }, b: 1 }, { a: { x: 1 }, b: 2, c: 3 })).toEqual(['b', 'c']);
   });
 });
+
+describe('shared reads', () => {
+  it('gives concurrent callers of one key one read, and reads anew once it settled (also after a failure)', async () => {
+    const { sharedReads } = await import('../../src/store/shared-read.ts');
+    const shared = sharedReads<number>();
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const read = async () => {
+      reads++;
+      await gate;
+      return reads;
+    };
+    const together = [shared('a', read), shared('a', read), shared('b', read)];
+    release();
+    expect(await Promise.all(together)).toEqual([2, 2, 2]);
+    expect(reads).toBe(2);
+    expect(await shared('a', read)).toBe(3);
+    await expect(shared('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await shared('a', read)).toBe(4);
+  });
+});
