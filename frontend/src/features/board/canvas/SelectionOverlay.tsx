@@ -1,28 +1,18 @@
 import { PlusIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { SIDES, type Side } from '@wb/board-model';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
-import type { Listeners } from './listeners.ts';
 import { LABELS } from './texts.ts';
+import { useCanvasState } from './useCanvasState.ts';
 import styles from './canvas.module.css';
 
 const OFFSET = 22;
 
 /**
- * The four connected-sticker buttons around one selected sticky (§4). Follows the sticky on every
- * camera or selection change without re-rendering the rest of the canvas.
+ * The four connected-sticker buttons around one selected sticky (§4). The engine keeps their box
+ * in the canvas store on every camera or selection change; only this component re-renders then.
  */
-export function SelectionOverlay({ engine, overlay }: { engine: CanvasEngine; overlay: Listeners }) {
-  const [box, setBox] = useState<{ x: number; y: number; width: number; height: number } | null>(null);
-  useEffect(() => {
-    const update = () => {
-      const objs = engine.selectedObjects();
-      const show = !engine.readOnly && engine.tool === 'select' && objs.length === 1 && objs[0].type === 'sticky';
-      setBox(show ? engine.selectionBox() : null);
-    };
-    update();
-    return overlay.add(update);
-  }, [engine, overlay]);
+export function SelectionOverlay({ engine }: { engine: CanvasEngine }) {
+  const box = useCanvasState(engine.state, (s) => s.connectBox);
   if (!box) return null;
   const place = (side: Side) => {
     const cx = box.x + box.width / 2;
@@ -44,7 +34,7 @@ export function SelectionOverlay({ engine, overlay }: { engine: CanvasEngine; ov
           title={LABELS.connect[side]}
           data-testid={`connect-${side}`}
           onPointerDown={(e) => e.stopPropagation()}
-          onClick={() => engine.connectSticky(side)}
+          onClick={() => engine.editor.connectSticky(side)}
         >
           <PlusIcon size={14} />
         </button>

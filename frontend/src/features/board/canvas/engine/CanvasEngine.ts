@@ -1,7 +1,8 @@
 /**
  * The canvas behind <BoardCanvas>: wires the parts together and is the one object the React shell
- * (and the browser tests, through `window.__wbCanvas`) talks to. It holds the view settings (role,
- * limits, background, tool, style, selection) and delegates:
+ * (and the browser tests, through `window.__wbCanvas`) talks to. It holds the page's settings (role,
+ * limits, background); what the UI shows (tool, style, selection, history, editor...) lives in the
+ * store the shell reads (canvasState.ts). It delegates:
  *  - rendering → render/Renderer.ts (layers, frame loop) and render/LiveLayer.ts (selection, temps);
  *  - input → input/PointerInput.ts (pointer, wheel, touch) and one state per tool in input/tools/;
  *  - edits of the document → commands.ts (each one undoable through history.ts);
@@ -11,7 +12,6 @@
 import * as Y from 'yjs';
 import {
   READ_ONLY_TOOLS,
-  STICKY_DEFAULTS,
   boundsOf,
   getObjects,
   unionBounds,
@@ -22,10 +22,10 @@ import {
   type Camera,
   type CanvasObject,
   type Point,
-  type Side,
   type Tool,
   type ToolStyle,
 } from '@wb/board-model';
+import { ENGINE_START, type CanvasStore } from './canvasState.ts';
 import { Commands, type ArrowStyle, type CommandContext, type Limits } from './commands.ts';
 import { createHistory } from './history.ts';
 import { EditorSession, type EditRequest } from './input/editing.ts';
@@ -43,21 +43,17 @@ export type { ArrowStyle } from './commands.ts';
 export type { EditRequest } from './input/editing.ts';
 export type { EngineStats } from './render/Renderer.ts';
 
-export interface EngineEvents {
+/** What the engine tells the page that is not state the UI draws (that goes to the store). */
+export interface EngineOutputs {
+  /** A gesture moved the camera (the page saves it, debounced). */
   camera?(camera: Camera): void;
-  selection?(ids: string[]): void;
-  tool?(tool: Tool): void;
-  /** The selection moved on screen (camera, drag, transform): overlays re-read selectionBox(). */
-  overlay?(): void;
-  edit?(request: EditRequest): void;
+  /** The image tool was pressed at this board point: the page asks for a file. */
   pickImage?(at: Point): void;
   cursor?(point: Point | null): void;
   exportArea?(area: Bounds): void;
   count?(count: number): void;
-  history?(state: { canUndo: boolean; canRedo: boolean }): void;
   contextMenu?(event: { objectId: string | null; clientX: number; clientY: number }): void;
   message?(text: string, kind: 'info' | 'error'): void;
-  arrowMode?(active: boolean): void;
 }
 
 export class CanvasEngine implements ToolContext, CommandContext {
@@ -70,10 +66,6 @@ export class CanvasEngine implements ToolContext, CommandContext {
   readonly arrow: ArrowTool;
   private readonly renderer: Renderer;
   private readonly input: PointerInput;
-  tool: Tool = 'select';
-  style: ToolStyle = { color: '#000000', fill: 'transparent', brush: 2, fontSize: 16, stickyColor: STICKY_DEFAULTS.backgroundColor };
-  arrowStyle: ArrowStyle = 'solid';
-  selection = new Set<string>();
   /**
    * Which image sources may be written to this board (the page: the board's own store or a small
    * data URL; the server refuses the rest, and a refused update would leave this client's later
@@ -89,8 +81,11 @@ export class CanvasEngine implements ToolContext, CommandContext {
     readonly container: HTMLDivElement,
     readonly doc: Y.Doc,
     readonly origin: unknown,
-    private readonly events: EngineEvents,
+    /** The store the shell reads; a new engine resets its part. */
+    readonly state: CanvasStore,
+    private readonly events: EngineOutputs,
   ) {
+    state.set(ENGINE_START);
     this.viewport = new Viewport(container.clientWidth, container.clientHeight);
     this.store = new SceneStore(doc, () => this.invalidate());
     this.renderer = new Renderer(container, this.viewport, this.store, {
@@ -98,14 +93,14 @@ export class CanvasEngine implements ToolContext, CommandContext {
       pruneSelection: () => this.pruneSelection(),
       sceneChanged: () => {
         this.events.count?.(this.store.objectCount);
-        this.events.overlay?.();
+        this.updateOverlay();
       },
-      overlayMoved: () => this.events.overlay?.(),
+      overlayMoved: () => this.updateOverlay(),
       liveIds: () => this.liveIds(),
       selection: () => this.selection,
       editable: () => !this.readOnly && this.tool === 'select',
       background: () => this.background,
-      onTransform: () => this.events.overlay?.(),
+      onTransform: () => this.updateOverlay(),
       onTransformEnd: (nodes, inGroup) => {
         this.commands.transform(nodes, inGroup);
         // Nodes are rebuilt from the document (scale back to 1); unchanged ones too.
@@ -114,11 +109,11 @@ export class CanvasEngine implements ToolContext, CommandContext {
       },
     });
     this.history = createHistory(doc, origin, () =>
-      this.events.history?.({ canUndo: this.history.canUndo(), canRedo: this.history.canRedo() }),
+      state.set({ history: { canUndo: this.history.canUndo(), canRedo: this.history.canRedo() } }),
     );
     this.commands = new Commands(this);
-    this.editor = new EditorSession(this, (request) => this.events.edit?.(request));
-    this.arrow = new ArrowTool(this, (active) => this.events.arrowMode?.(active));
+    this.editor = new EditorSession(this, (editing) => state.set({ editing }));
+    this.arrow = new ArrowTool(this, (arrowPending) => state.set({ arrowPending }));
     this.input = new PointerInput(this, this.renderer.stage, createTools(this, this.editor), this.arrow, this.editor, {
       cursor: (p) => this.events.cursor?.(p),
       contextMenu: (ev) => this.events.contextMenu?.(ev),
@@ -160,6 +155,24 @@ export class CanvasEngine implements ToolContext, CommandContext {
   /** The konva transformer (read by a test: read-only roles get no handles). */
   get transformer() {
     return this.renderer.live.transformer;
+  }
+
+  // ---------------------------------------------------------------- state (the store's engine part)
+
+  get tool(): Tool {
+    return this.state.getState().tool;
+  }
+
+  get style(): ToolStyle {
+    return this.state.getState().style;
+  }
+
+  get arrowStyle(): ArrowStyle {
+    return this.state.getState().arrowStyle;
+  }
+
+  get selection(): ReadonlySet<string> {
+    return this.state.getState().selection;
   }
 
   // ---------------------------------------------------------------- settings from the page
@@ -215,14 +228,17 @@ export class CanvasEngine implements ToolContext, CommandContext {
     if (this.readOnly && !READ_ONLY_TOOLS.includes(tool)) return;
     if (tool === 'select' && !this.canSelect) return;
     this.arrow.cancel();
-    this.tool = tool;
+    this.state.set({ tool });
     this.container.style.cursor = toolCursor(tool);
     this.renderer.invalidate({ live: true });
-    this.events.tool?.(tool);
   }
 
   setStyle(patch: Partial<ToolStyle>): void {
-    this.style = { ...this.style, ...patch };
+    this.state.set({ style: { ...this.style, ...patch } });
+  }
+
+  setArrowStyle(arrowStyle: ArrowStyle): void {
+    this.state.set({ arrowStyle });
   }
 
   setSpace(down: boolean): void {
@@ -278,22 +294,28 @@ export class CanvasEngine implements ToolContext, CommandContext {
     if (!this.canSelect) ids = [];
     const next = new Set(ids);
     if (next.size === this.selection.size && [...next].every((id) => this.selection.has(id))) return;
-    this.selection = next;
+    this.state.set({ selection: next });
     this.renderer.invalidate({ live: true, scene: true });
-    this.events.selection?.([...next]);
-    this.events.overlay?.();
+    this.updateOverlay();
   }
 
   /** Objects removed from the document (by anyone) leave the selection. */
   private pruneSelection(): void {
-    let pruned = false;
-    for (const id of this.selection) {
-      if (!this.store.entries.has(id)) {
-        this.selection.delete(id);
-        pruned = true;
-      }
-    }
-    if (pruned) this.events.selection?.([...this.selection]);
+    const kept = [...this.selection].filter((id) => this.store.entries.has(id));
+    if (kept.length < this.selection.size) this.state.set({ selection: new Set(kept) });
+  }
+
+  /**
+   * The selection moved on screen (camera, drag, transform, a change): the box of the
+   * connected-sticker buttons (§4) follows, shown for one selected sticky with the select tool.
+   */
+  private updateOverlay(): void {
+    const objs = this.selectedObjects();
+    const show = !this.readOnly && this.tool === 'select' && objs.length === 1 && objs[0].type === 'sticky';
+    const box = show ? this.selectionBox() : null;
+    const old = this.state.getState().connectBox;
+    const same = box === old || (!!box && !!old && box.x === old.x && box.y === old.y && box.width === old.width && box.height === old.height);
+    if (!same) this.state.set({ connectBox: box });
   }
 
   /** Selected objects and arrows, plus arrows attached to selected objects (they move with them). */
@@ -335,81 +357,16 @@ export class CanvasEngine implements ToolContext, CommandContext {
     this.events.message?.(text, kind);
   }
 
-  // ---------------------------------------------------------------- editor and arrows (UI entry points)
+  // ---------------------------------------------------------------- commands (the UI calls engine.commands)
 
-  /** Opens the editor on an existing sticky or text (the context menu's "edit", like a double click). */
-  editObject(id: string): void {
-    this.editor.edit(id);
-  }
-
-  finishEdit(typed: string): void {
-    this.editor.finish(typed);
-  }
-
-  cancelEdit(): void {
-    this.editor.cancel();
-  }
-
-  connectSticky(side: Side): void {
-    this.editor.connectSticky(side);
-  }
-
-  beginArrow(): boolean {
-    return this.arrow.begin();
-  }
-
-  get arrowPending(): boolean {
-    return this.arrow.active;
-  }
-
-  cancelArrow(): void {
-    this.arrow.cancel();
-  }
-
-  // ---------------------------------------------------------------- commands (commands.ts)
-
+  /** Adds objects (and arrows) as one undoable command (the tests' and benchmark's seed). */
   add(objects: CanvasObject[], arrows: ArrowInput[] = []): void {
     this.commands.add(objects, arrows);
   }
 
-  deleteSelection(): void {
-    this.commands.deleteSelection();
-  }
-
+  /** The toolbar's colour and Alt+1..8: the style for new objects, and the selection recoloured. */
   recolorSelection(color: string): void {
     this.setStyle({ color });
     this.commands.recolorSelection(color);
-  }
-
-  undo(): void {
-    this.commands.undo();
-  }
-
-  redo(): void {
-    this.commands.redo();
-  }
-
-  clear(): void {
-    this.commands.clear();
-  }
-
-  copy(): string | null {
-    return this.commands.copy();
-  }
-
-  paste(text: string): boolean {
-    return this.commands.paste(text);
-  }
-
-  insertAtCentre(objects: CanvasObject[]): void {
-    this.commands.insertAtCentre(objects);
-  }
-
-  insertAsIs(objects: CanvasObject[]): void {
-    this.commands.insertAsIs(objects);
-  }
-
-  insertImage(src: string, natural: { width: number; height: number }, at?: Point): void {
-    this.commands.insertImage(src, natural, at);
   }
 }

@@ -26,7 +26,7 @@ export function TemplateChooser({ engine, onClose }: { engine: CanvasEngine; onC
         <TabsContent value="kanban">
           <KanbanForm
             onCreate={(objects) => {
-              engine.insertAtCentre(objects);
+              engine.commands.insertAtCentre(objects);
               onClose();
             }}
           />
@@ -34,7 +34,7 @@ export function TemplateChooser({ engine, onClose }: { engine: CanvasEngine; onC
         <TabsContent value="calendar">
           <CalendarForm
             onCreate={(objects) => {
-              engine.insertAtCentre(objects);
+              engine.commands.insertAtCentre(objects);
               onClose();
             }}
           />
@@ -42,7 +42,7 @@ export function TemplateChooser({ engine, onClose }: { engine: CanvasEngine; onC
         <TabsContent value="json-import">
           <JsonImportForm
             onImport={(objects) => {
-              engine.insertAsIs(objects);
+              engine.commands.insertAsIs(objects);
               onClose();
             }}
           />

@@ -35,7 +35,7 @@ export class EditorSession {
   constructor(
     private readonly ctx: ToolContext,
     /** The page shows (or, with null, hides) the editor. */
-    private readonly announce: (request: EditRequest) => void,
+    private readonly announce: (request: EditRequest | null) => void,
   ) {}
 
   open(request: EditRequest): void {
@@ -77,6 +77,7 @@ export class EditorSession {
     const text = cleanText(typed);
     const req = this.request;
     this.request = null;
+    this.announce(null);
     ctx.live.setTemp(null);
     if (!req || ctx.readOnly) return;
     if (!req.isNew) {
@@ -92,6 +93,7 @@ export class EditorSession {
 
   cancel(): void {
     this.request = null;
+    this.announce(null);
     this.ctx.live.setTemp(null);
   }
 }
