@@ -2,7 +2,7 @@ import type { PlanView } from '@wb/contracts';
 import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, ConfirmDialog } from '../../components/ui/index.ts';
-import { formatPeriod, formatPrice } from '../billing/format.ts';
+import { formatPrice } from '../billing/format.ts';
 import { failWith, logFailure, succeed } from './alerts.ts';
 import { useDeactivatePlanMutation, useGetAdminPlansQuery } from './adminApi.ts';
 import { PlanEditor } from './PlanEditor.tsx';
@@ -27,7 +27,7 @@ function PlanCard({ plan, onEdit, onDeactivate }: { plan: PlanView; onEdit: () =
       <ul className={styles.list} aria-label={T.variants} data-testid="plan-variants">
         {plan.variants.map((v) => (
           <li key={v.id} className={v.is_active ? undefined : a.muted}>
-            {v.days} дн. · {formatPrice(v.price_minor, v.currency)} {formatPeriod(v.days)} · {v.currency}
+            {v.days} дн. · {formatPrice(v.price_minor, v.currency)} · {v.currency}
           </li>
         ))}
       </ul>
@@ -60,8 +60,7 @@ export function PlansTab() {
 
   return (
     <div>
-      <div className={a.toolbar}>
-        <span />
+      <div className={`${a.toolbar} ${a.toolbarEnd}`}>
         <Button variant="primary" onClick={() => setEditing('new')} data-testid="plan-create">
           <PlusIcon size={16} aria-hidden="true" /> {SPEC_TEXTS.createPlan}
         </Button>

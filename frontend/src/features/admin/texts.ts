@@ -40,7 +40,7 @@ export const TEXTS = {
     id: 'ID',
     cpuShort: 'CPU',
     memoryShort: 'Память',
-    network: 'Сеть (получено / отправлено)',
+    network: 'Сеть (вх. / исх.)',
     diskSize: 'Диск',
     noContainers: 'Контейнеры не найдены',
   },
