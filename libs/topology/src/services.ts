@@ -115,7 +115,7 @@ export const TOPOLOGY = [
     ],
     needs: { postgres: { schema: 'admin' }, nats: { consumers: ['admin-users', 'admin-boards', 'admin-subscriptions', 'admin-payments', 'admin-audit'], publishes: false }, services: ['auth'] },
     reachedBy: { ADMIN_URL: '' },
-    settings: { secrets: COMMON_SECRETS, required: ['DATABASE_URL', 'AUTH_JWKS_URL'] },
+    settings: { secrets: [...COMMON_SECRETS, 'LOCAL_SUPERVISOR_TOKEN'], required: ['DATABASE_URL', 'AUTH_JWKS_URL'] },
     probes: probes(),
     nodeFlags: [],
     resources: { requests: { cpu: '50m', memory: '160Mi' }, limits: { memory: '384Mi' } },
