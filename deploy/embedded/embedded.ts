@@ -245,10 +245,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
 }
 
 /**
- * The embedded mode's update of one service (docs/decisions.md, "System update"): a new instance is
- * built and started beside the old one, calls go to it from then on (the gateway and the loopback
- * port read `slot.current`), and only then the old one stops and its pools close. The gateway and
- * the process keep answering; the in-process transport hands each durable to its newest subscriber.
+ * The embedded mode's update of one service (docs/decisions.md, "Embedded update"): a new instance is
+ * built (its own pools), the old one stops its consumers and background work (a durable has one
+ * subscriber at a time) while its routes keep answering on its still open pools, the new one starts,
+ * calls switch to it (the gateway and the loopback port read `slot.current`), and only then the old
+ * pools close. The gateway and the process keep answering throughout.
  */
 async function restartInProcess(
   slot: { current: RunnableService; pools: ReturnType<typeof poolSet> },
@@ -256,18 +257,20 @@ async function restartInProcess(
   replaced: (old: RunnableService, next: RunnableService) => void,
 ): Promise<void> {
   const { service, pools } = await build();
+  const old = slot.current;
+  await old.stop();
   try {
     await service.start();
   } catch (err) {
     await service.stop().catch(() => {});
     await pools.end();
+    // The old instance takes its consumers back: the service goes on as before the step.
+    await old.start().catch(() => {});
     throw new Error(`Новый экземпляр сервиса ${service.name} не запустился: ${(err as Error).message}`, { cause: err });
   }
-  const old = slot.current;
   const oldPools = slot.pools;
   slot.current = service;
   slot.pools = pools;
   replaced(old, service);
-  await old.stop();
   await oldPools.end();
 }
