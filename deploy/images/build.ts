@@ -33,9 +33,26 @@ function packageDir(pkg: string): string {
   return path.join('services', pkg.replace(/^@wb\//, ''));
 }
 
+/** The image's entry file, beside the service's directory in /app. */
+const ENTRY = 'container-main.mjs';
+
+/**
+ * The service's own main.ts (runService of its package's definition), listening with SO_REUSEPORT:
+ * on the host's network the Docker update starts a service's new container beside the old one, on
+ * the same port, before it stops the old one (docs/decisions.md "Docker update").
+ */
+export function containerMain(svc: ServiceTopology & { package: string }): string {
+  return [
+    `import { runService } from '@wb/service-kit/run';`,
+    `import definition from './${packageDir(svc.package)}/dist/app.js';`,
+    '',
+    'await runService(definition, { reusePort: true });',
+    '',
+  ].join('\n');
+}
+
 export function dockerfile(base: string, svc: ServiceTopology & { package: string }): string {
-  const main = `${packageDir(svc.package)}/dist/main.js`;
-  const entry = ['node', ...svc.nodeFlags, '--conditions=wb-dist', '--import', '@wb/service-kit/tracing-preload', main];
+  const entry = ['node', ...svc.nodeFlags, '--conditions=wb-dist', '--import', '@wb/service-kit/tracing-preload', ENTRY];
   const health = `fetch('http://127.0.0.1:'+(process.env.PORT||${svc.port})+'${svc.probes.health}').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`;
   return [
     `FROM ${base}`,
@@ -96,6 +113,7 @@ export async function buildImages(opts: { services?: string[]; engine?: Engine; 
     for (const svc of IMAGE_SERVICES) {
       const app = path.join(work, svc.name, 'app');
       const { paths } = stageService(repoRoot, packageDir(svc.package), app);
+      writeFileSync(path.join(app, ENTRY), containerMain(svc));
       if (svc.name === 'gateway') cpSync(path.join(repoRoot, 'frontend', 'dist'), path.join(app, 'frontend', 'dist'), { recursive: true });
       staged.set(svc.name, { app, paths });
     }

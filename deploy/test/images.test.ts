@@ -1,77 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@wb/db';
-import { createDatabase, startMailpit, startMongo, startNats, type MailpitHandle, type ManagedProcess } from '@wb/testkit';
-import { reachEnvOf, serviceTopology } from '@wb/topology';
-import { buildImages, IMAGE_SERVICES, imageName, type BuiltImage } from '../images/build.ts';
-import { ensureEngine, type Engine } from '../images/engine.ts';
+import { serviceTopology } from '@wb/topology';
+import { IMAGE_SERVICES, imageName, type BuiltImage } from '../images/build.ts';
+import { PLATFORM_LABEL } from '../images/run.ts';
+import type { Engine } from '../images/engine.ts';
 import { addSticky, call, eventually, yClient } from './clients.ts';
+import { startProductContainers, type ProductContainers, type RunningContainer } from './containers.ts';
 
 const MB = 1024 * 1024;
 
 // The product as containers on a real Docker engine: every image built by `npm run images`'s code,
 // run with --network host on free ports, read-only, against real PostgreSQL, NATS and FerretDB on
-// this machine, and driven from outside like a user would.
+// this machine, and driven from outside like a user would (set-up shared in ./containers.ts).
 describe('container images', () => {
+  let product: ProductContainers;
   let engine: Engine;
   let built: BuiltImage[] = [];
-  let nats: ManagedProcess;
-  let mongo: ManagedProcess;
-  let mailpit: MailpitHandle;
-  const containers = new Map<string, { id: string; port: number }>();
+  let containers = new Map<string, RunningContainer>();
   const clients: Array<ReturnType<typeof yClient>> = [];
-  const run = `t${randomBytes(4).toString('hex')}`;
-
-  const inspect = (id: string) =>
-    JSON.parse(engine.docker(['inspect', id], { quiet: true }))[0] as {
-      Config: { User: string; Healthcheck?: { Test: string[] } };
-      HostConfig: { ReadonlyRootfs: boolean };
-      State: { Running: boolean; ExitCode: number; Health?: { Status: string } };
-    };
+  const inspect = (id: string) => product.inspect(id);
 
   beforeAll(async () => {
-    engine = await ensureEngine();
-    built = await buildImages({ engine, log: () => {} });
-    // Over TCP: the test server's Unix socket directory is not inside the containers.
-    const databaseUrl = (await createDatabase(process.env.WB_TEST_PG_URL!)).replace(/\?host=[^&]*/, '');
-    nats = await startNats();
-    mongo = await startMongo();
-    mailpit = await startMailpit();
-    const ports = Object.fromEntries(await Promise.all(IMAGE_SERVICES.map(async (s) => [s.name, await freePort()] as const)));
-    const reach = Object.assign({}, ...IMAGE_SERVICES.map((s) => reachEnvOf(s, `http://127.0.0.1:${ports[s.name]}`))) as Record<string, string>;
-    const env: Record<string, string> = {
-      ...reach,
-      DATABASE_URL: databaseUrl,
-      NATS_URL: nats.url,
-      MONGO_URL: `${mongo.url}whiteboard`,
-      INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
-      SMTP_URL: mailpit.smtpUrl,
-      AUTH_RATE_LIMIT_PER_MIN: '0',
-    };
-    for (const svc of IMAGE_SERVICES) {
-      const port = ports[svc.name]!;
-      const args = ['run', '-d', '--name', `${run}-${svc.name}`, '--network', 'host', '--read-only', '--tmpfs', '/tmp'];
-      for (const [k, v] of Object.entries({ ...env, PORT: String(port), REPLICA_ID: `${svc.name}-1` })) args.push('-e', `${k}=${v}`);
-      const id = engine.docker([...args, imageName(svc.name)], { quiet: true }).trim();
-      containers.set(svc.name, { id, port });
-      await eventually(
-        async () => {
-          if (!inspect(id).State.Running) throw new Error(`${svc.name} exited: ${engine.logs(id)}`);
-          return (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok === true;
-        },
-        90_000,
-        `${svc.name} to be ready`,
-      );
-    }
+    product = await startProductContainers({ watchEngine: true });
+    ({ engine, built, containers } = product);
   }, 1_200_000);
 
   afterAll(async () => {
     for (const c of clients) c.provider.destroy();
-    for (const { id } of containers.values()) engine?.docker(['rm', '-f', id], { quiet: true });
-    await nats?.stop();
-    await mongo?.stop();
-    await mailpit?.stop();
-    await engine?.stop();
+    await product?.stop();
   }, 120_000);
 
   it('keeps each service layer above the shared base under 80 MB', () => {
@@ -85,7 +40,11 @@ describe('container images', () => {
       expect(info.Config.User, name).toBe('10001:10001');
       expect(info.HostConfig.ReadonlyRootfs, name).toBe(true);
       expect(info.Config.Healthcheck?.Test.join(' '), name).toContain('/health');
+      // The platform's label, which the admin service's Docker adapter lists by.
+      const [key, value] = PLATFORM_LABEL.split('=') as [string, string];
+      expect(info.Config.Labels?.[key], name).toBe(value);
     }
+    expect(inspect(containers.get('admin')!.id).Config.Env).toContain('CONTAINER_RUNTIME=docker');
     await eventually(() => [...containers.values()].every(({ id }) => inspect(id).State.Health?.Status === 'healthy'), 60_000, 'every container healthy');
   });
 

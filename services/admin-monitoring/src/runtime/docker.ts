@@ -60,7 +60,8 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): ContainerRuntim
       cpu: { usage: running ? null : 0 },
       memory: { usage: running ? null : 0, used: running ? null : 0, limit: null },
       network: { rx: null, tx: null },
-      disk: { size: diskMb(c.SizeRw) },
+      // Asked with size=true, the engine leaves SizeRw out when it is 0 (omitempty): a read-only root writes nothing.
+      disk: { size: diskMb(c.SizeRw ?? 0) },
       uptime: null,
     };
     const container = quick.getContainer(c.Id);
@@ -95,7 +96,7 @@ export function createDockerRuntime(opts: DockerRuntimeOptions): ContainerRuntim
       if (leftovers.length) void removeLeftovers(slow, leftovers.map((c) => c.Id), opts.logger);
       const shown = list.filter((c) => !leftovers.includes(c)).sort((a, b) => (a.Names[0] ?? '').localeCompare(b.Names[0] ?? ''));
       const now = Date.now();
-      const containers = await mapBounded(shown, opts.statsConcurrency ?? 8, (c) => readOne(c, now));
+      const containers = await mapBounded(shown, opts.statsConcurrency ?? 12, (c) => readOne(c, now));
       return { containers };
     },
     restartPlan: () => dockerRestartPlan({ docker: slow, label: opts.label, logger: opts.logger, healthTimeoutMs: opts.healthTimeoutMs ?? 180_000 }),
