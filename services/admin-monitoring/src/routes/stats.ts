@@ -8,13 +8,16 @@ import { sharedReads } from '../store/shared-read.ts';
 
 /** The overview shows at most this many of today's items (the newest). */
 export const ACTIVITY_LIMIT = 100;
+/** How long an answer is reused: the panel reloads on a tab change, never many times a second. */
+export const STATS_REUSE_MS = 250;
 
 /** /api/admin/{stats,activity}: counters and today's activity, kept from domain events. */
 export function statsRouter(deps: { admin: RequestHandler[]; pool: Pool; now?: () => Date }): Router {
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
-  // The answers are shared serialized, so concurrent requests cost one query and one stringify.
-  const shared = sharedReads<string>();
+  // The answers are shared serialized: concurrent and closely following requests cost one query
+  // and one stringify.
+  const shared = sharedReads<string>({ keepMs: STATS_REUSE_MS });
   const r = Router();
   r.get('/stats', ...deps.admin, async (_req, res) => {
     const body = await shared('stats', async () => JSON.stringify((await readStats(pool)) satisfies AdminStats));

@@ -123,9 +123,10 @@ describe('activity texts', () => {
 });
 
 describe('shared reads', () => {
-  it('gives concurrent callers of one key one read, and reads anew once it settled (also after a failure)', async () => {
+  it('gives concurrent callers one read, reuses its answer for keepMs, then reads anew; a failure is not kept', async () => {
     const { sharedReads } = await import('../../src/store/shared-read.ts');
-    const shared = sharedReads<number>();
+    let clock = 0;
+    const shared = sharedReads<number>({ keepMs: 250, now: () => clock });
     let reads = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -138,7 +139,11 @@ describe('shared reads', () => {
     release();
     expect(await Promise.all(together)).toEqual([2, 2, 2]);
     expect(reads).toBe(2);
+    clock = 249;
+    expect(await shared('a', read)).toBe(2);
+    clock = 250;
     expect(await shared('a', read)).toBe(3);
+    clock = 1000;
     await expect(shared('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await shared('a', read)).toBe(4);
   });
