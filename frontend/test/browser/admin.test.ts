@@ -268,6 +268,7 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.click('[data-testid="subscription-save"]');
       expect(await page.locator('#subscription-user-error').innerText()).toBe('Выберите пользователя');
       expect(await page.locator('#subscription-plan-error').innerText()).toBe('Выберите тариф');
+      await page.fill('[data-testid="subscription-user-search"]', acc.email);
       const userOption = page.locator('#subscription-user option', { hasText: acc.email });
       await expect.poll(() => userOption.count(), { timeout: 10_000 }).toBe(1);
       await page.selectOption('#subscription-user', { label: `${acc.name} (${acc.email})` });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_STATUSES, type AdminUser, type SubscriptionView } from '@wb/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Dialog, SelectField, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
@@ -18,6 +18,7 @@ import {
   type SubscriptionCreateValues,
   type SubscriptionEditValues,
 } from './forms.ts';
+import { SearchBox } from './SearchBox.tsx';
 import { SPEC_TEXTS } from './specTexts.ts';
 import { STATUS_LABELS, TEXTS } from './texts.ts';
 
@@ -33,7 +34,9 @@ function usePlanOptions(keepId?: string) {
 
 function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
   const plans = usePlanOptions();
-  const { data: users } = useGetAdminUsersQuery('', { skip: !!user });
+  // The list holds the newest matches only: a search narrows it to the one wanted.
+  const [userSearch, setUserSearch] = useState('');
+  const { data: users } = useGetAdminUsersQuery(userSearch, { skip: !!user });
   const [create, { isLoading }] = useCreateSubscriptionMutation();
   const { register, handleSubmit, formState } = useForm<SubscriptionCreateValues, unknown, SubscriptionCreateValues>({
     resolver: zodResolver(SubscriptionCreateForm),
@@ -49,10 +52,11 @@ function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }
       failWith(SPEC_TEXTS.subscriptionSaveError, err);
     }
   });
-  const people = user ? [user] : (users ?? []);
+  const people = user ? [user] : (users?.users ?? []);
   return (
     <EditorDialog title={T.editorCreate} subtitle={user?.email} onClose={onClose} loading={isLoading}>
       <form id="subscription-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
+        {user ? null : <SearchBox id="subscription-user-search" label={T.findUser} onSearch={setUserSearch} />}
         <SelectField id="subscription-user" label={T.user} error={e.user_id?.message} disabled={!!user} {...register('user_id')}>
           {user ? null : <option value="">{T.chooseUser}</option>}
           {people.map((u) => (

@@ -18,7 +18,8 @@ const T = TEXTS.users;
 export function UsersTab({ onSearchChange }: { onSearchChange: () => void }) {
   const me = useAppSelector(selectUser);
   const [search, setSearch] = useState('');
-  const { data: users, error } = useGetAdminUsersQuery(search, { refetchOnMountOrArgChange: true });
+  const { data, error } = useGetAdminUsersQuery(search, { refetchOnMountOrArgChange: true });
+  const users = data?.users;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [subscribing, setSubscribing] = useState<AdminUser | null>(null);
@@ -78,6 +79,11 @@ export function UsersTab({ onSearchChange }: { onSearchChange: () => void }) {
         testId="users-table"
         cards
       />
+      {data && data.total > data.users.length ? (
+        <p className={a.muted} data-testid="users-cut">
+          {T.cut(data.users.length, data.total)}
+        </p>
+      ) : null}
       {editing ? <UserEditor user={editing} onClose={() => setEditing(null)} /> : null}
       {subscribing ? <SubscriptionEditor mode={{ kind: 'create', user: subscribing }} onClose={() => setSubscribing(null)} /> : null}
       {deleting ? (

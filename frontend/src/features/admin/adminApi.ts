@@ -2,7 +2,7 @@
 import type {
   ActivityAnswer,
   AdminStats,
-  AdminUser,
+  AdminUsersAnswer,
   DockerData,
   PaymentView,
   PlanView,
@@ -48,10 +48,8 @@ export const adminApi = adminBase.injectEndpoints({
       invalidatesTags: ['AdminPlans', 'Plans', 'AdminStats'],
     }),
 
-    getAdminUsers: build.query<AdminUser[], string>({
+    getAdminUsers: build.query<AdminUsersAnswer, string>({
       query: (search) => ({ url: '/admin/users', params: search ? { search } : undefined }),
-      // `{users}` as the other lists answer; a bare list is read too.
-      transformResponse: (r: { users: AdminUser[] } | AdminUser[]) => (Array.isArray(r) ? r : r.users),
       providesTags: ['AdminUsers'],
     }),
     updateUser: build.mutation<unknown, { id: string; body: UserFormValues }>({

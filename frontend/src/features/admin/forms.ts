@@ -5,14 +5,13 @@
  * server refuses, with the same Russian texts, each shown on the field it came from.
  */
 import {
+  AdminUserUpdateInput,
   DEFAULT_PLAN_LIMITS,
   PlanInput,
   SubscriptionCreateInput,
   SubscriptionExtendInput,
   SubscriptionUpdateInput,
   SystemConfigInput,
-  emailField,
-  nameField,
   type Currency,
   type PlanView,
   type SubscriptionStatus,
@@ -164,13 +163,9 @@ export type PlanPayload = z.output<typeof PlanForm>;
 
 /* ---------- User ---------- */
 
-/** Spec §5 User editor: name and email are required (the same rules as the profile's). */
-export const UserUpdateInput = z.object({ name: nameField, email: emailField });
-export interface UserFormValues {
-  name: string;
-  email: string;
-}
-export const UserForm = UserUpdateInput;
+/** Spec §5 User editor: name and email are required (the contract's rules, the profile's). */
+export type UserFormValues = z.input<typeof AdminUserUpdateInput>;
+export const UserForm = AdminUserUpdateInput;
 
 /* ---------- Subscriptions ---------- */
 

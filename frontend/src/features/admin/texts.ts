@@ -89,6 +89,7 @@ export const TEXTS = {
     saved: 'Пользователь сохранён',
     editorTitle: 'Редактирование пользователя',
     self: 'Это вы',
+    cut: (shown: number, total: number) => `Показаны ${shown} из ${total}: уточните поиск`,
     save: 'Сохранить',
   },
   subscriptions: {
@@ -112,6 +113,7 @@ export const TEXTS = {
     extendTitle: 'Продление подписки',
     days: 'Дней',
     chooseUser: 'Выберите пользователя',
+    findUser: 'Найти пользователя по имени или email',
     choosePlan: 'Выберите тариф',
     save: 'Сохранить',
   },
