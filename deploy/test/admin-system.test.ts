@@ -172,6 +172,8 @@ describe('system data and containers', () => {
       expect(c.memory.usage).toBeGreaterThan(0);
       expect(c.cpu.usage).toBeGreaterThanOrEqual(0);
       expect(Math.abs(c.created - Date.now() / 1000)).toBeLessThan(600);
+      expect(c.uptime).toBeGreaterThanOrEqual(0);
+      expect(c.uptime).toBeLessThan(600);
     }
     expect((await call('GET', '/api/admin/docker')).body).toMatchObject({ cached: true, cacheTime: first.body.cacheTime });
 

@@ -67,7 +67,7 @@ export function localRuntime(opts: { supervisorUrl?: string; token?: string; log
     const base = { id: p.pid === null ? p.name : String(p.pid), name: p.name, image: p.image, network: { rx: null, tx: null } };
     const root = p.pid === null ? undefined : stats.get(p.pid);
     if (!root) {
-      return { ...base, state: 'exited', created: p.started, cpu: { usage: null }, memory: { usage: null, used: null, limit: null }, disk: { size: null }, error: 'Процесс не найден' };
+      return { ...base, state: 'exited', created: p.started, uptime: null, cpu: { usage: null }, memory: { usage: null, used: null, limit: null }, disk: { size: null }, error: 'Процесс не найден' };
     }
     const tree = treeOf(root.pid, stats);
     const [rss, writes] = await Promise.all([
@@ -81,10 +81,13 @@ export function localRuntime(opts: { supervisorUrl?: string; token?: string; log
     const used = sum(rss);
     // Another user's process (PostgreSQL run as `postgres` under root) hides its io: unknown, not 0.
     const written = writes.some((w) => w === undefined) ? null : toMb(sum(writes as number[]));
+    const state = stateWord(root.state);
+    const created = bootTime !== undefined ? Math.floor(bootTime + root.startTicks / TICKS_PER_SECOND) : p.started;
     return {
       ...base,
-      state: stateWord(root.state),
-      created: bootTime !== undefined ? Math.floor(bootTime + root.startTicks / TICKS_PER_SECOND) : p.started,
+      state,
+      created,
+      uptime: state === 'running' ? Math.max(0, Math.floor(now / 1000) - created) : null,
       cpu: { usage: prev ? cpuPercent(prev.ticks, ticks, (now - prev.at) / 1000, TICKS_PER_SECOND) : null },
       memory: { usage: percentOf(used, total), used: toMb(used), limit: toMb(total) },
       disk: { size: written },
