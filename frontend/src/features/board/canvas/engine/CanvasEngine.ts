@@ -28,7 +28,7 @@ import {
 import { ENGINE_START, type CanvasStore } from './canvasState.ts';
 import { Commands, type ArrowStyle, type CommandContext, type Limits } from './commands.ts';
 import { createHistory } from './history.ts';
-import { EditorSession, type EditRequest } from './input/editing.ts';
+import { EditorSession } from './input/editing.ts';
 import { hitAt } from './input/hit.ts';
 import { PointerInput } from './input/PointerInput.ts';
 import { toolCursor, type ToolContext } from './input/tool.ts';
@@ -340,10 +340,6 @@ export class CanvasEngine implements ToolContext, CommandContext {
   }
 
   // ---------------------------------------------------------------- tools' callbacks to the page
-
-  openEditor(request: EditRequest): void {
-    this.editor.open(request);
-  }
 
   pickImage(at: Point): void {
     this.events.pickImage?.(at);

@@ -122,7 +122,7 @@ export class Commands {
   /** The text of an existing sticky or text object. */
   setText(id: string, text: string): void {
     if (this.ctx.readOnly) return;
-    updateObject(this.ctx.doc, id, { text }, this.ctx.origin);
+    this.transact(() => updateObject(this.ctx.doc, id, { text }, this.ctx.origin));
   }
 
   deleteSelection(): void {

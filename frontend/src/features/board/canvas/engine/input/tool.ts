@@ -10,7 +10,6 @@ import type { ArrowStyle, Commands, Limits } from '../commands.ts';
 import type { LiveLayer } from '../render/LiveLayer.ts';
 import type { Entry, SceneStore } from '../sceneStore.ts';
 import type { Viewport } from '../viewport.ts';
-import type { EditRequest } from './editing.ts';
 
 export interface PointerInfo {
   /** Relative to the canvas element. */
@@ -54,7 +53,6 @@ export interface ToolContext {
   selectedObjects(): CanvasObject[];
   setTool(tool: Tool): void;
   hitAt(board: Point): Entry | null;
-  openEditor(request: EditRequest): void;
   /** Camera changes made by a gesture (the page is told, the static bitmap follows by CSS). */
   moveCamera(camera: { x: number; y: number; scale: number }): void;
   /** The cursor the current tool shows when no gesture is going on. */
