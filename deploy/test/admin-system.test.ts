@@ -233,9 +233,11 @@ describe('the system update', () => {
     let open!: () => void;
     gate = new Promise((r) => (open = r));
     const oldA = workers['worker-a']!.pid;
-    const started = await call('POST', '/api/admin/update');
-    expect(started.status).toBe(202);
-    expect(started.body.is_running).toBe(true);
+    // Two replicas asked at the same moment: one run starts, the other is refused.
+    const peer = await startAdmin(localEnv());
+    const both = await Promise.all([call('POST', '/api/admin/update'), callJson(peer.url, 'POST', '/api/admin/update', { token: adminToken })]);
+    expect(both.map((a) => a.status).sort()).toEqual([202, 409]);
+    expect(both.find((a) => a.status === 202)!.body.is_running).toBe(true);
     await eventually(async () => {
       expect((await call('GET', '/api/admin/update/status')).body).toMatchObject({ is_running: true, current_step: 'Перезапуск сервиса worker-a', progress: 0 });
     });
