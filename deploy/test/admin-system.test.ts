@@ -250,6 +250,8 @@ describe('the system update', () => {
     open();
     await eventually(async () => {
       expect((await call('GET', '/api/admin/update/status')).body).toMatchObject({ is_running: false, current_step: UPDATE_FINISHED_STEP, progress: 100 });
+      // The successor's own read, taken once it listens (the step has not returned yet then).
+      expect(statusWhenSuccessorUp).toBeDefined();
     }, 30_000);
     expect(statusWhenSuccessorUp).toMatchObject({ is_running: false, current_step: UPDATE_FINISHED_STEP, progress: 100 });
     expect(workers['worker-a']!.pid).not.toBe(oldA);
@@ -266,6 +268,17 @@ describe('the system update', () => {
       expect(s.error).toContain('Новый процесс не запустился: проверка');
     }, 30_000);
     // A new run may start after a failed one.
+    expect((await call('POST', '/api/admin/update')).status).toBe(202);
+    await eventually(async () => expect((await call('GET', '/api/admin/update/status')).body.current_step).toBe(UPDATE_FINISHED_STEP), 30_000);
+  });
+
+  it('a run whose runner went silent (its process died) is reported interrupted and a new one may start', async () => {
+    const pool = admins[0]!.pool;
+    await pool.query(
+      "INSERT INTO system_updates (is_running, current_step, progress, started_by, heartbeat_at) VALUES (true, 'Перезапуск сервиса worker-a', 10, 'x', now() - interval '2 minutes')",
+    );
+    const s = (await call('GET', '/api/admin/update/status')).body;
+    expect(s).toMatchObject({ is_running: false, current_step: 'Перезапуск сервиса worker-a', error: 'Обновление прервано: служба, которая его выполняла, остановилась' });
     expect((await call('POST', '/api/admin/update')).status).toBe(202);
     await eventually(async () => expect((await call('GET', '/api/admin/update/status')).body.current_step).toBe(UPDATE_FINISHED_STEP), 30_000);
   });
