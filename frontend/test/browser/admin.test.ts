@@ -81,6 +81,13 @@ const READY: Record<(typeof TABS)[number], string> = {
   settings: '[data-testid="config-billing_enabled"]:not([disabled])',
 };
 
+/** The dialog each tab opens, checked by axe and photographed as well. */
+const DIALOGS: Partial<Record<(typeof TABS)[number], { open: string; ready: string }>> = {
+  plans: { open: '[data-testid="plan-create"]', ready: '[data-testid="plan-editor"]' },
+  users: { open: '[data-testid="user-edit"]', ready: '[data-testid="user-editor"]' },
+  subscriptions: { open: '[data-testid="subscription-create"]', ready: '[data-testid="subscription-editor"]' },
+};
+
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -116,6 +123,16 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
           await page.screenshot({ path: `/tmp/shot-admin-${tab}-${width}.png`, fullPage: true });
           expect(await seriousViolations(page), tab).toEqual([]);
           expect(await noHorizontalScroll(page), tab).toBe(true);
+          const dialog = DIALOGS[tab];
+          if (dialog) {
+            await page.click(dialog.open);
+            await page.locator(dialog.ready).waitFor();
+            await settle(page);
+            await page.screenshot({ path: `/tmp/shot-admin-${tab}-dialog-${width}.png` });
+            expect(await seriousViolations(page), `${tab} dialog`).toEqual([]);
+            await page.keyboard.press('Escape');
+            await page.locator(dialog.ready).waitFor({ state: 'detached' });
+          }
         }
         expect(errors).toEqual([]);
       },
