@@ -48,7 +48,12 @@ interface Plan {
   name: string;
   description: string;
   is_active: boolean;
-  limits_json: { max_board_count: number; max_canvas_extent_w: number; max_canvas_extent_h: number; export_pdf_enabled: boolean };
+  limits_json: {
+    max_board_count: number;
+    max_canvas_extent_w: number;
+    max_canvas_extent_h: number;
+    export_pdf_enabled: boolean;
+  };
   variants: { id: string; days: number; price_minor: number; currency: string; is_active: boolean }[];
 }
 interface Subscription {
@@ -85,7 +90,10 @@ const READY: Record<(typeof TABS)[number], string> = {
 const DIALOGS: Partial<Record<(typeof TABS)[number], { open: string; ready: string }>> = {
   plans: { open: '[data-testid="plan-create"]', ready: '[data-testid="plan-editor"]' },
   users: { open: '[data-testid="user-edit"]', ready: '[data-testid="user-editor"]' },
-  subscriptions: { open: '[data-testid="subscription-create"]', ready: '[data-testid="subscription-editor"]' },
+  subscriptions: {
+    open: '[data-testid="subscription-create"]',
+    ready: '[data-testid="subscription-editor"]',
+  },
 };
 
 const noHorizontalScroll = (page: Page) =>
@@ -111,7 +119,9 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
         expect(await header.locator('.badge').innerText()).toBe('Администратор');
         expect(await header.getByRole('link', { name: 'К доскам' }).isVisible()).toBe(true);
         // The account's own name (the test administrator happens to be called 'Администратор' too).
-        expect(await page.locator('[data-testid="admin-who"]').textContent()).toBe(`${ADMIN_ACCOUNT.name} Администратор`);
+        expect(await page.locator('[data-testid="admin-who"]').textContent()).toBe(
+          `${ADMIN_ACCOUNT.name} Администратор`,
+        );
         // The counters come from the kept stats: numbers, the revenue in roubles.
         await expect.poll(() => page.locator('[data-testid="admin-stats-users"]').innerText()).toMatch(/\d/);
         expect(await page.locator('[data-testid="admin-stats-revenue"]').innerText()).toContain('₽');
@@ -156,7 +166,9 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
           { timeout: 15_000, interval: 500 },
         )
         .toContain(acc.name);
-      expect(Number(await page.locator('[data-testid="admin-today-users"] span').last().innerText())).toBeGreaterThan(0);
+      expect(
+        Number(await page.locator('[data-testid="admin-today-users"] span').last().innerText()),
+      ).toBeGreaterThan(0);
     });
   });
 
@@ -165,7 +177,11 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       let failing = true;
       await page.route('**/api/admin/system', (route) =>
         failing
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"SERVICE_UNAVAILABLE","error":"x"}' })
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: '{"code":"SERVICE_UNAVAILABLE","error":"x"}',
+            })
           : route.continue(),
       );
       await openAdmin(page, 'system');
@@ -178,9 +194,13 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       for (const g of ['cpu', 'memory', 'disk']) {
         const gauge = page.locator(`[data-testid="gauge-${g}"]`);
         const pct = Number((await gauge.getByRole('meter').getAttribute('aria-valuenow')) ?? 'NaN');
-        expect(await gauge.getAttribute('data-tone')).toBe(pct >= 90 ? 'red' : pct >= 70 ? 'yellow' : 'green');
+        expect(await gauge.getAttribute('data-tone')).toBe(
+          pct >= 90 ? 'red' : pct >= 70 ? 'yellow' : 'green',
+        );
       }
-      expect(['Из кеша', 'Свежие данные']).toContain(await page.locator('[data-testid="cache-badge"]').innerText());
+      expect(['Из кеша', 'Свежие данные']).toContain(
+        await page.locator('[data-testid="cache-badge"]').innerText(),
+      );
       await page.locator('[data-testid="container-card"]').first().waitFor();
       const cards = page.locator('[data-testid="container-card"]');
       for (let i = 0; i < (await cards.count()); i++) {
@@ -188,24 +208,38 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
         const tone = { running: 'green', exited: 'red', paused: 'yellow' }[state] ?? 'grey';
         expect(await cards.nth(i).getAttribute('data-tone')).toBe(tone);
       }
-      expect(await page.locator('[data-testid="containers-count"]').innerText()).toMatch(/^\d+ из \d+ запущено$/);
-      expect(['Система работает', 'Система недоступна']).toContain(await page.locator('[data-testid="system-health"]').innerText());
+      expect(await page.locator('[data-testid="containers-count"]').innerText()).toMatch(
+        /^\d+ из \d+ запущено$/,
+      );
+      expect(['Система работает', 'Система недоступна']).toContain(
+        await page.locator('[data-testid="system-health"]').innerText(),
+      );
 
       // Refresh-cache failing: the spec's text as a toast.
       await page.route('**/api/admin/system/refresh-cache', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"SERVICE_UNAVAILABLE","error":"Сервис недоступен"}' }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"code":"SERVICE_UNAVAILABLE","error":"Сервис недоступен"}',
+        }),
       );
       await page.click('[data-testid="refresh-cache"]');
-      await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Ошибка обновления кеша'));
+      await expect
+        .poll(() => toastTexts(page))
+        .toContainEqual(expect.stringContaining('Ошибка обновления кеша'));
       await page.unroute('**/api/admin/system/refresh-cache');
       // A refreshed cache reads the system data again at once.
-      const reread = page.waitForResponse((r) => r.url().endsWith('/api/admin/system') && r.request().method() === 'GET');
+      const reread = page.waitForResponse(
+        (r) => r.url().endsWith('/api/admin/system') && r.request().method() === 'GET',
+      );
       await page.click('[data-testid="refresh-cache"]');
       await reread;
 
       // The 30 s refresh: the next read of the system data comes by itself.
       const t0 = Date.now();
-      await page.waitForRequest((r) => r.url().endsWith('/api/admin/system') && r.method() === 'GET', { timeout: 45_000 });
+      await page.waitForRequest((r) => r.url().endsWith('/api/admin/system') && r.method() === 'GET', {
+        timeout: 45_000,
+      });
       expect(Date.now() - t0).toBeGreaterThan(20_000);
     });
   });
@@ -222,7 +256,9 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       expect(await page.inputValue('#variant-0-days')).toBe('30');
       expect(await page.inputValue('#variant-0-price')).toBe('0');
       expect(await page.inputValue('#variant-0-currency')).toBe('RUB');
-      expect(await page.locator('[data-testid="variant-0-active"]').getAttribute('aria-checked')).toBe('true');
+      expect(await page.locator('[data-testid="variant-0-active"]').getAttribute('aria-checked')).toBe(
+        'true',
+      );
       // One variant left: no remove button.
       expect(await editor.locator('[data-testid="variant-remove"]').count()).toBe(0);
       await editor.locator('[data-testid="variant-add"]').click();
@@ -234,8 +270,12 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.fill('#variant-0-price', '1.005');
       await page.click('[data-testid="plan-save"]');
       expect(await page.locator('#plan-name-error').innerText()).toBe('Название тарифа обязательно');
-      expect(await page.locator('#variant-0-days-error').innerText()).toBe('Количество дней должно быть целым числом не меньше 1');
-      expect(await page.locator('#variant-0-price-error').innerText()).toBe('Цена — число не меньше 0 с шагом 0,01');
+      expect(await page.locator('#variant-0-days-error').innerText()).toBe(
+        'Количество дней должно быть целым числом не меньше 1',
+      );
+      expect(await page.locator('#variant-0-price-error').innerText()).toBe(
+        'Цена — число не меньше 0 с шагом 0,01',
+      );
       const name = `Команда ${Date.now().toString(36)}`;
       await page.fill('#plan-name', name);
       await page.fill('#variant-0-days', '90');
@@ -249,8 +289,15 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       expect(await card.locator('[data-testid="plan-active"]').innerText()).toBe('Активен');
       const plans = (await api<{ plans: Plan[] }>('GET', '/admin/plans')).plans;
       const created = plans.find((p) => p.name === name)!;
-      expect(created.variants).toEqual([expect.objectContaining({ days: 90, price_minor: 123456, currency: 'EUR', is_active: true })]);
-      expect(created.limits_json).toEqual({ max_board_count: 3, max_canvas_extent_w: 12000, max_canvas_extent_h: 12000, export_pdf_enabled: false });
+      expect(created.variants).toEqual([
+        expect.objectContaining({ days: 90, price_minor: 123456, currency: 'EUR', is_active: true }),
+      ]);
+      expect(created.limits_json).toEqual({
+        max_board_count: 3,
+        max_canvas_extent_w: 12000,
+        max_canvas_extent_h: 12000,
+        export_pdf_enabled: false,
+      });
 
       // Edit: the description changes, the price reads back in roubles.
       await card.locator('[data-testid="plan-edit"]').click();
@@ -298,7 +345,12 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       const row = page.locator('[data-testid="subscription-row"]', { hasText: acc.name });
       await row.waitFor();
       expect(await page.locator('[data-testid="subscription-row"]').count()).toBe(1);
-      const before = (await api<{ subscriptions: Subscription[] }>('GET', `/admin/subscriptions?search=${encodeURIComponent(acc.name)}`)).subscriptions[0]!;
+      const before = (
+        await api<{ subscriptions: Subscription[] }>(
+          'GET',
+          `/admin/subscriptions?search=${encodeURIComponent(acc.name)}`,
+        )
+      ).subscriptions[0]!;
 
       await row.locator('[data-testid="subscription-extend"]').click();
       await page.locator('[data-testid="extend-dialog"]').waitFor();
@@ -306,9 +358,18 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.click('[data-testid="extend-save"]');
       await page.locator('[data-testid="extend-dialog"]').waitFor({ state: 'detached' });
       await expect.poll(() => toastTexts(page)).toContain('Подписка продлена');
-      const after = (await api<{ subscriptions: Subscription[] }>('GET', `/admin/subscriptions?search=${encodeURIComponent(acc.name)}`)).subscriptions[0]!;
+      const after = (
+        await api<{ subscriptions: Subscription[] }>(
+          'GET',
+          `/admin/subscriptions?search=${encodeURIComponent(acc.name)}`,
+        )
+      ).subscriptions[0]!;
       expect(Date.parse(after.expires_at) - Date.parse(before.expires_at)).toBe(30 * 86_400_000);
-      const shown = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(after.expires_at));
+      const shown = new Intl.DateTimeFormat('ru-RU', {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date(after.expires_at));
       await expect.poll(() => row.locator('[data-testid="subscription-expires"]').innerText()).toBe(shown);
 
       // Edit: the status set by hand to grace ('Льготный период').
@@ -318,11 +379,15 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.fill('#subscription-expires', '2020-01-01T10:00');
       await page.click('[data-testid="subscription-save"]');
       await page.locator('[data-testid="subscription-editor"]').waitFor({ state: 'detached' });
-      await expect.poll(() => row.locator('[data-testid="subscription-status"]').innerText()).not.toBe('Активна');
+      await expect
+        .poll(() => row.locator('[data-testid="subscription-status"]').innerText())
+        .not.toBe('Активна');
 
       // Revoke: the confirmation of §8, then the row is gone.
       await row.locator('[data-testid="subscription-revoke"]').click();
-      expect(await page.locator('[data-testid="confirm-revoke"]').innerText()).toContain('Аннулировать подписку?');
+      expect(await page.locator('[data-testid="confirm-revoke"]').innerText()).toContain(
+        'Аннулировать подписку?',
+      );
       await page.click('[data-testid="confirm-revoke-ok"]');
       await expect.poll(() => toastTexts(page)).toContain('Подписка аннулирована');
     });
@@ -356,9 +421,13 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await expect.poll(() => row.innerText()).toContain(`${acc.name} 2`);
 
       await row.locator('[data-testid="user-delete"]').click();
-      expect(await page.locator('[data-testid="confirm-delete-user"]').innerText()).toContain('Удалить пользователя? Это необратимо!');
+      expect(await page.locator('[data-testid="confirm-delete-user"]').innerText()).toContain(
+        'Удалить пользователя? Это необратимо!',
+      );
       await page.click('[data-testid="confirm-delete-user-ok"]');
-      await expect.poll(() => page.locator('[data-testid="user-row"]', { hasText: acc.email }).count()).toBe(0);
+      await expect
+        .poll(() => page.locator('[data-testid="user-row"]', { hasText: acc.email }).count())
+        .toBe(0);
       const login = await fetch(`${product.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -369,7 +438,10 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
   });
 
   it('settings: the billing switch is sent at once and survives a reload', async () => {
-    const start = await api<{ billing_enabled: boolean; limits_enabled: boolean; grace_days: number }>('GET', '/admin/config');
+    const start = await api<{ billing_enabled: boolean; limits_enabled: boolean; grace_days: number }>(
+      'GET',
+      '/admin/config',
+    );
     await withPage(product, async ({ page }) => {
       await openAdmin(page, 'settings');
       const billing = page.locator('[data-testid="config-billing_enabled"]:not([disabled])');
@@ -437,7 +509,13 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       // The first status read fails as if the service were restarting: the waiting message, a health check.
       let failures = 1;
       await page.route('**/api/admin/update/status', (route) =>
-        failures-- > 0 ? route.fulfill({ status: 502, contentType: 'application/json', body: '{"code":"BAD_GATEWAY","error":"x"}' }) : route.continue(),
+        failures-- > 0
+          ? route.fulfill({
+              status: 502,
+              contentType: 'application/json',
+              body: '{"code":"BAD_GATEWAY","error":"x"}',
+            })
+          : route.continue(),
       );
       const health = page.waitForRequest((r) => r.url().endsWith('/api/health'), { timeout: 30_000 });
       await page.click('[data-testid="confirm-update-ok"]');
@@ -449,7 +527,9 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.locator('[data-testid="update-waiting"]').waitFor({ timeout: 15_000 });
       await health;
       // The update runs to its end; the page reloads 2 s after 'Завершено'.
-      await page.locator('[data-testid="update-step"]', { hasText: 'Завершено' }).waitFor({ timeout: 290_000 });
+      await page
+        .locator('[data-testid="update-step"]', { hasText: 'Завершено' })
+        .waitFor({ timeout: 290_000 });
       const reloaded = page.waitForEvent('load', { timeout: 15_000 });
       expect(await page.locator('[data-testid="update-done"]').isVisible()).toBe(true);
       await reloaded;

@@ -32,18 +32,20 @@ const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
 
 describe('indicators (spec §4)', () => {
   it('usage: 90 % and above red, 70 % and above yellow, else green; unknown grey', () => {
-    expect([0, 69.9, 70, 89.9, 90, 100].map(usageTone)).toEqual(['green', 'green', 'yellow', 'yellow', 'red', 'red']);
+    expect([0, 69.9, 70, 89.9, 90, 100].map(usageTone)).toEqual([
+      'green',
+      'green',
+      'yellow',
+      'yellow',
+      'red',
+      'red',
+    ]);
     expect(usageTone(null)).toBe('grey');
   });
   it('container states: running green, exited red, paused yellow, anything else grey', () => {
-    expect(['running', 'exited', 'paused', 'restarting', 'CrashLoopBackOff', 'Running'].map(stateTone)).toEqual([
-      'green',
-      'red',
-      'yellow',
-      'grey',
-      'grey',
-      'green',
-    ]);
+    expect(
+      ['running', 'exited', 'paused', 'restarting', 'CrashLoopBackOff', 'Running'].map(stateTone),
+    ).toEqual(['green', 'red', 'yellow', 'grey', 'grey', 'green']);
   });
 });
 
@@ -87,14 +89,24 @@ describe('plan form (spec §5 Admin plan form, §9 Default new plan)', () => {
     });
   });
   it('sends the price as minor units and one canvas size as width and height', () => {
-    const v: PlanFormValues = { ...newPlanValues(), name: ' Команда ', canvas_size: 12000, variants: [{ days: 90, price: 1234.56, currency: 'EUR', is_active: true }] };
+    const v: PlanFormValues = {
+      ...newPlanValues(),
+      name: ' Команда ',
+      canvas_size: 12000,
+      variants: [{ days: 90, price: 1234.56, currency: 'EUR', is_active: true }],
+    };
     const r = PlanForm.safeParse(v);
     expect(r.success).toBe(true);
     expect(r.data).toEqual({
       name: 'Команда',
       description: '',
       is_active: true,
-      limits: { max_board_count: 3, max_canvas_extent_w: 12000, max_canvas_extent_h: 12000, export_pdf_enabled: false },
+      limits: {
+        max_board_count: 3,
+        max_canvas_extent_w: 12000,
+        max_canvas_extent_h: 12000,
+        export_pdf_enabled: false,
+      },
       variants: [{ days: 90, price_minor: 123456, currency: 'EUR', is_active: true }],
     });
     expect(priceToMinor(4.99)).toBe(499);
@@ -120,14 +132,23 @@ describe('plan form (spec §5 Admin plan form, §9 Default new plan)', () => {
     });
   });
   it('one active variant must remain (on the list, not on a row)', () => {
-    const v = { ...newPlanValues(), name: 'X', variants: [{ days: 30, price: 0, currency: 'RUB' as const, is_active: false }] };
-    expect(errors(PlanForm.safeParse(v))).toEqual({ 'variants.root': 'У тарифа должен остаться хотя бы один активный вариант' });
+    const v = {
+      ...newPlanValues(),
+      name: 'X',
+      variants: [{ days: 30, price: 0, currency: 'RUB' as const, is_active: false }],
+    };
+    expect(errors(PlanForm.safeParse(v))).toEqual({
+      'variants.root': 'У тарифа должен остаться хотя бы один активный вариант',
+    });
   });
 });
 
 describe('other admin forms (spec §5)', () => {
   it('user editor: name and email required', () => {
-    expect(errors(UserForm.safeParse({ name: '', email: '' }))).toEqual({ name: 'Имя обязательно', email: 'Email обязателен' });
+    expect(errors(UserForm.safeParse({ name: '', email: '' }))).toEqual({
+      name: 'Имя обязательно',
+      email: 'Email обязателен',
+    });
     expect(UserForm.parse({ name: ' Анна ', email: 'a@b.ru' })).toEqual({ name: 'Анна', email: 'a@b.ru' });
   });
   it('extend: 30 days by default, at least 1', () => {
@@ -135,16 +156,24 @@ describe('other admin forms (spec §5)', () => {
     expect(ExtendForm.safeParse({ days: 0 }).success).toBe(false);
   });
   it('subscription edit: a local date-time becomes an ISO instant; no date names the field', () => {
-    const ok = SubscriptionEditForm.parse({ plan_id: '3f1b1a52-6d0e-4b7e-9a36-0f3c8c1b2d4e', expires_at: '2027-01-02T10:30', status: 'grace' });
+    const ok = SubscriptionEditForm.parse({
+      plan_id: '3f1b1a52-6d0e-4b7e-9a36-0f3c8c1b2d4e',
+      expires_at: '2027-01-02T10:30',
+      status: 'grace',
+    });
     expect(ok.expires_at).toBe(new Date(2027, 0, 2, 10, 30).toISOString());
-    expect(errors(SubscriptionEditForm.safeParse({ plan_id: 'x', expires_at: '', status: 'gone' as never }))).toEqual({
+    expect(
+      errors(SubscriptionEditForm.safeParse({ plan_id: 'x', expires_at: '', status: 'gone' as never })),
+    ).toEqual({
       plan_id: 'Выберите тариф',
       expires_at: 'Укажите дату окончания',
       status: 'Статус должен быть одним из: active, grace, expired',
     });
   });
   it('config: grace days 0–365 whole', () => {
-    expect(errors(ConfigForm.safeParse({ billing_enabled: true, limits_enabled: true, grace_days: -1 }))).toEqual({
+    expect(
+      errors(ConfigForm.safeParse({ billing_enabled: true, limits_enabled: true, grace_days: -1 })),
+    ).toEqual({
       grace_days: 'Льготный период — целое число дней от 0 до 365',
     });
   });
@@ -152,7 +181,9 @@ describe('other admin forms (spec §5)', () => {
 
 describe('system update polling (spec §4 System update, §9)', () => {
   const running = startedView({ is_running: true, current_step: 'Подготовка обновления', progress: 0 });
-  const status = (s: Partial<{ is_running: boolean; current_step: string; progress: number; error: string }>) => ({
+  const status = (
+    s: Partial<{ is_running: boolean; current_step: string; progress: number; error: string }>,
+  ) => ({
     ok: true as const,
     status: { is_running: true, current_step: '', progress: 0, ...s },
   });
@@ -161,21 +192,31 @@ describe('system update polling (spec §4 System update, §9)', () => {
     expect([UPDATE_POLL_MS, UPDATE_TIMEOUT_MS, UPDATE_RELOAD_MS]).toEqual([5000, 300_000, 2000]);
   });
   it('shows the step and progress while it runs', () => {
-    expect(afterPoll(running, status({ current_step: 'Перезапуск сервиса auth', progress: 42.4 }), 5000)).toEqual({
+    expect(
+      afterPoll(running, status({ current_step: 'Перезапуск сервиса auth', progress: 42.4 }), 5000),
+    ).toEqual({
       view: { phase: 'running', step: 'Перезапуск сервиса auth', progress: 42, waiting: false },
       next: 'poll',
     });
   });
   it("finishes at 'Завершено' when no longer running, then reloads", () => {
-    expect(afterPoll(running, status({ is_running: false, current_step: 'Завершено', progress: 100 }), 60_000)).toEqual({
+    expect(
+      afterPoll(running, status({ is_running: false, current_step: 'Завершено', progress: 100 }), 60_000),
+    ).toEqual({
       view: { phase: 'done', step: 'Завершено', progress: 100 },
       next: 'reload',
     });
     // Still running at the last step: not yet.
-    expect(afterPoll(running, status({ is_running: true, current_step: 'Завершено' }), 60_000).next).toBe('poll');
+    expect(afterPoll(running, status({ is_running: true, current_step: 'Завершено' }), 60_000).next).toBe(
+      'poll',
+    );
   });
   it('a failing status call: waiting, the last step kept, a health check', () => {
-    const mid = afterPoll(running, status({ current_step: 'Перезапуск сервиса boards', progress: 50 }), 5000).view;
+    const mid = afterPoll(
+      running,
+      status({ current_step: 'Перезапуск сервиса boards', progress: 50 }),
+      5000,
+    ).view;
     expect(afterPoll(mid, { ok: false }, 10_000)).toEqual({
       view: { phase: 'running', step: 'Перезапуск сервиса boards', progress: 50, waiting: true },
       next: 'health',
@@ -186,7 +227,13 @@ describe('system update polling (spec §4 System update, §9)', () => {
     expect(afterPoll(running, status({ current_step: 'x' }), 300_001).next).toBe('stop');
   });
   it('an update that failed on the server stops with its error', () => {
-    expect(afterPoll(running, status({ is_running: false, current_step: 'Перезапуск сервиса auth', error: 'не запустился' }), 5000)).toEqual({
+    expect(
+      afterPoll(
+        running,
+        status({ is_running: false, current_step: 'Перезапуск сервиса auth', error: 'не запустился' }),
+        5000,
+      ),
+    ).toEqual({
       view: { phase: 'failed', message: 'не запустился' },
       next: 'stop',
     });

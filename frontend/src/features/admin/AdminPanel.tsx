@@ -50,7 +50,11 @@ export function AdminPanel() {
 
   return (
     <div className="app-shell">
-      <AdminHeader name={user?.name ?? ''} onUpdate={() => setConfirmUpdate(true)} updating={update.view.phase !== 'idle'} />
+      <AdminHeader
+        name={user?.name ?? ''}
+        onUpdate={() => setConfirmUpdate(true)}
+        updating={update.view.phase !== 'idle'}
+      />
       <main className={styles.main} data-testid="admin-page">
         <h1 className={styles.title}>{TEXTS.pageTitle}</h1>
         <StatsCounters stats={stats.data} />

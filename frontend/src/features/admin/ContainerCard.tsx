@@ -1,6 +1,14 @@
 import type { ContainerInfo } from '@wb/contracts';
 import type { ReactNode } from 'react';
-import { containerUptime, formatBytes, formatMb, formatPercent, stateTone, usageTone, type Tone } from './format.ts';
+import {
+  containerUptime,
+  formatBytes,
+  formatMb,
+  formatPercent,
+  stateTone,
+  usageTone,
+  type Tone,
+} from './format.ts';
 import { TEXTS } from './texts.ts';
 import styles from './system.module.css';
 import a from './admin.module.css';
@@ -27,8 +35,8 @@ export function ContainerCard({ c, now }: { c: ContainerInfo & { uptime?: number
     [
       T.memoryShort,
       <span key="m">
-        <Value text={formatPercent(c.memory.usage)} tone={usageTone(c.memory.usage)} /> · <Value text={formatMb(c.memory.used)} /> /{' '}
-        <Value text={formatMb(c.memory.limit)} />
+        <Value text={formatPercent(c.memory.usage)} tone={usageTone(c.memory.usage)} /> ·{' '}
+        <Value text={formatMb(c.memory.used)} /> / <Value text={formatMb(c.memory.limit)} />
       </span>,
     ],
     [

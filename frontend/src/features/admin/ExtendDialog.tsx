@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SubscriptionView } from '@wb/contracts';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, TextField } from '../../components/ui/index.ts';
+import { Button, CANCEL_LABEL, Dialog, TextField } from '../../components/ui/index.ts';
 import { failPlain, succeed } from './alerts.ts';
 import { useExtendSubscriptionMutation } from './adminApi.ts';
 import { EXTEND_DEFAULT_DAYS, ExtendForm, type ExtendValues } from './forms.ts';
@@ -10,7 +10,13 @@ import { TEXTS } from './texts.ts';
 const T = TEXTS.subscriptions;
 
 /** §5 / §9: the extend prompt asks for days, 30 by default; a failure says 'Ошибка:' and the message. */
-export function ExtendDialog({ subscription, onClose }: { subscription: SubscriptionView; onClose: () => void }) {
+export function ExtendDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: SubscriptionView;
+  onClose: () => void;
+}) {
   const [extend, { isLoading }] = useExtendSubscriptionMutation();
   const { register, handleSubmit, formState } = useForm<ExtendValues, unknown, ExtendValues>({
     resolver: zodResolver(ExtendForm),
@@ -33,9 +39,20 @@ export function ExtendDialog({ subscription, onClose }: { subscription: Subscrip
       onClose={onClose}
       testId="extend-dialog"
       footer={
-        <Button type="submit" form="extend-form" variant="primary" loading={isLoading} data-testid="extend-save">
-          {T.extend}
-        </Button>
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {CANCEL_LABEL}
+          </Button>
+          <Button
+            type="submit"
+            form="extend-form"
+            variant="primary"
+            loading={isLoading}
+            data-testid="extend-save"
+          >
+            {T.extend}
+          </Button>
+        </>
       }
     >
       <form id="extend-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>

@@ -2,7 +2,17 @@ import { formatPercent, usageTone } from './format.ts';
 import styles from './system.module.css';
 
 /** One usage gauge (CPU, memory, disk): a meter coloured at 70 % and 90 % (spec §4 Indicators). */
-export function Gauge({ id, label, usage, detail }: { id: string; label: string; usage: number; detail: string }) {
+export function Gauge({
+  id,
+  label,
+  usage,
+  detail,
+}: {
+  id: string;
+  label: string;
+  usage: number;
+  detail: string;
+}) {
   const tone = usageTone(usage);
   const pct = formatPercent(usage) ?? '—';
   const width = Math.min(100, Math.max(0, usage));

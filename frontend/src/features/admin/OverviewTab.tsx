@@ -14,7 +14,8 @@ export function OverviewTab() {
     if (error) logFailure('activity', error);
   }, [error]);
   const t = data?.todayStats;
-  const dash = (v: number | undefined, f: (n: number) => string = (n) => n.toLocaleString('ru-RU')) => (v === undefined ? '—' : f(v));
+  const dash = (v: number | undefined, f: (n: number) => string = (n) => n.toLocaleString('ru-RU')) =>
+    v === undefined ? '—' : f(v);
   return (
     <section aria-labelledby="admin-today-title">
       <h2 id="admin-today-title" className={styles.sectionTitle}>
@@ -33,7 +34,11 @@ export function OverviewTab() {
       {data && data.activity.length > 0 ? (
         <ul className={styles.activity} data-testid="admin-activity">
           {data.activity.map((a, i) => (
-            <li key={`${a.time}-${i}`} className={`${styles.activityItem} ${styles[`type_${a.type}`]}`} data-type={a.type}>
+            <li
+              key={`${a.time}-${i}`}
+              className={`${styles.activityItem} ${styles[`type_${a.type}`]}`}
+              data-type={a.type}
+            >
               <time dateTime={a.time}>{formatTime(a.time)}</time>
               <span>{a.text}</span>
             </li>

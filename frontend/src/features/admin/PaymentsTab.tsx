@@ -26,7 +26,11 @@ export function PaymentsTab() {
       cell: (p) => {
         const paid = p.status === 'paid';
         return (
-          <span className={`${a.badge} ${paid ? a.green : a.red}`} data-testid="payment-status" data-status={paid ? 'paid' : 'failed'}>
+          <span
+            className={`${a.badge} ${paid ? a.green : a.red}`}
+            data-testid="payment-status"
+            data-status={paid ? 'paid' : 'failed'}
+          >
             {paid ? PAYMENT_STATUS.paid : PAYMENT_STATUS.failed}
           </span>
         );

@@ -2,22 +2,41 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCIES, type PlanView } from '@wb/contracts';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
-import { Button, Dialog, SelectField, Switch, TextField } from '../../components/ui/index.ts';
+import { Button, CANCEL_LABEL, Dialog, SelectField, Switch, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import { useSavePlanMutation } from './adminApi.ts';
-import { DEFAULT_VARIANT, PlanForm, newPlanValues, planValues, type PlanFormValues, type PlanPayload } from './forms.ts';
+import {
+  DEFAULT_VARIANT,
+  PlanForm,
+  newPlanValues,
+  planValues,
+  type PlanFormValues,
+  type PlanPayload,
+} from './forms.ts';
 import { SPEC_TEXTS } from './specTexts.ts';
 import { TEXTS } from './texts.ts';
 import styles from './plans.module.css';
 
 const T = TEXTS.plans;
 
-function BoolField({ control, name, label, testId }: { control: Control<PlanFormValues, unknown, PlanPayload>; name: `variants.${number}.is_active` | 'is_active' | 'export_pdf_enabled'; label: string; testId: string }) {
+function BoolField({
+  control,
+  name,
+  label,
+  testId,
+}: {
+  control: Control<PlanFormValues, unknown, PlanPayload>;
+  name: `variants.${number}.is_active` | 'is_active' | 'export_pdf_enabled';
+  label: string;
+  testId: string;
+}) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <Switch checked={!!field.value} onCheckedChange={field.onChange} label={label} testId={testId} />}
+      render={({ field }) => (
+        <Switch checked={!!field.value} onCheckedChange={field.onChange} label={label} testId={testId} />
+      )}
     />
   );
 }
@@ -53,14 +72,30 @@ export function PlanEditor({ plan, onClose }: { plan: PlanView | null; onClose: 
       size="lg"
       testId="plan-editor"
       footer={
-        <Button type="submit" form="plan-form" variant="primary" loading={isLoading} data-testid="plan-save">
-          {T.save}
-        </Button>
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {CANCEL_LABEL}
+          </Button>
+          <Button
+            type="submit"
+            form="plan-form"
+            variant="primary"
+            loading={isLoading}
+            data-testid="plan-save"
+          >
+            {T.save}
+          </Button>
+        </>
       }
     >
       <form id="plan-form" className={styles.form} noValidate onSubmit={(ev) => void onSubmit(ev)}>
         <TextField id="plan-name" label={T.name} error={e.name?.message} {...register('name')} />
-        <TextField id="plan-description" label={T.description} error={e.description?.message} {...register('description')} />
+        <TextField
+          id="plan-description"
+          label={T.description}
+          error={e.description?.message}
+          {...register('description')}
+        />
         <BoolField control={control} name="is_active" label={T.isActive} testId="plan-is-active" />
         <div className={styles.row2}>
           <TextField
@@ -121,7 +156,12 @@ export function PlanEditor({ plan, onClose }: { plan: PlanView | null; onClose: 
                   ))}
                 </SelectField>
                 <div className={styles.variantFoot}>
-                  <BoolField control={control} name={`variants.${i}.is_active`} label={T.variantActive} testId={`variant-${i}-active`} />
+                  <BoolField
+                    control={control}
+                    name={`variants.${i}.is_active`}
+                    label={T.variantActive}
+                    testId={`variant-${i}-active`}
+                  />
                   {variants.fields.length > 1 ? (
                     <Button
                       size="sm"
@@ -143,7 +183,11 @@ export function PlanEditor({ plan, onClose }: { plan: PlanView | null; onClose: 
             </p>
           ) : null}
           <div>
-            <Button size="sm" onClick={() => variants.append({ ...DEFAULT_VARIANT })} data-testid="variant-add">
+            <Button
+              size="sm"
+              onClick={() => variants.append({ ...DEFAULT_VARIANT })}
+              data-testid="variant-add"
+            >
               <PlusIcon size={14} aria-hidden="true" /> {T.addVariant}
             </Button>
           </div>

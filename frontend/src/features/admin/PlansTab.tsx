@@ -13,7 +13,15 @@ import styles from './plans.module.css';
 
 const T = TEXTS.plans;
 
-function PlanCard({ plan, onEdit, onDeactivate }: { plan: PlanView; onEdit: () => void; onDeactivate: () => void }) {
+function PlanCard({
+  plan,
+  onEdit,
+  onDeactivate,
+}: {
+  plan: PlanView;
+  onEdit: () => void;
+  onDeactivate: () => void;
+}) {
   const l = plan.limits_json;
   return (
     <li className={styles.card} data-testid="admin-plan" data-plan={plan.name}>
@@ -32,7 +40,8 @@ function PlanCard({ plan, onEdit, onDeactivate }: { plan: PlanView; onEdit: () =
         ))}
       </ul>
       <p className={styles.desc}>
-        {T.boards(l.max_board_count)} · {T.canvas(l.max_canvas_extent_w, l.max_canvas_extent_h)} · {T.pdf(l.export_pdf_enabled)}
+        {T.boards(l.max_board_count)} · {T.canvas(l.max_canvas_extent_w, l.max_canvas_extent_h)} ·{' '}
+        {T.pdf(l.export_pdf_enabled)}
       </p>
       <div className={styles.buttons}>
         <Button size="sm" onClick={onEdit} data-testid="plan-edit">
@@ -68,13 +77,20 @@ export function PlansTab() {
       {plans && plans.length > 0 ? (
         <ul className={styles.grid} data-testid="admin-plans">
           {plans.map((p) => (
-            <PlanCard key={p.id} plan={p} onEdit={() => setEditing(p)} onDeactivate={() => setDeactivating(p)} />
+            <PlanCard
+              key={p.id}
+              plan={p}
+              onEdit={() => setEditing(p)}
+              onDeactivate={() => setDeactivating(p)}
+            />
           ))}
         </ul>
       ) : plans ? (
         <p className={a.empty}>{T.empty}</p>
       ) : null}
-      {editing ? <PlanEditor plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <PlanEditor plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       {deactivating ? (
         <ConfirmDialog
           title={T.deactivateTitle}

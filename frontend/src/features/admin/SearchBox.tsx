@@ -3,7 +3,15 @@ import { TextField } from '../../components/ui/index.ts';
 import { useDebounced } from '../dashboard/hooks/useDebounced.ts';
 
 /** A search box whose text reaches `onSearch` once typing pauses (300 ms), trimmed. */
-export function SearchBox({ id, label, onSearch }: { id: string; label: string; onSearch: (text: string) => void }) {
+export function SearchBox({
+  id,
+  label,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  onSearch: (text: string) => void;
+}) {
   const [text, setText] = useState('');
   const settled = useDebounced(text.trim(), 300);
   useEffect(() => onSearch(settled), [settled, onSearch]);

@@ -11,7 +11,11 @@ import a from './admin.module.css';
 
 const T = TEXTS.settings;
 /** §9: grace days shown by default (before the config arrives): 3. */
-const SHOWN_BEFORE_LOAD: ConfigValues = { billing_enabled: false, limits_enabled: false, grace_days: DEFAULT_GRACE_DAYS };
+const SHOWN_BEFORE_LOAD: ConfigValues = {
+  billing_enabled: false,
+  limits_enabled: false,
+  grace_days: DEFAULT_GRACE_DAYS,
+};
 
 /**
  * Spec §2 Настройки: billing and limits switches and the grace period, all three sent at once on
@@ -21,7 +25,11 @@ const SHOWN_BEFORE_LOAD: ConfigValues = { billing_enabled: false, limits_enabled
 export function SettingsTab() {
   const { data: config, error } = useGetConfigQuery(undefined, { refetchOnMountOrArgChange: true });
   const [save, { isLoading }] = useSaveConfigMutation();
-  const { control, register, handleSubmit, reset, formState, getValues } = useForm<ConfigValues, unknown, ConfigPayload>({
+  const { control, register, handleSubmit, reset, formState, getValues } = useForm<
+    ConfigValues,
+    unknown,
+    ConfigPayload
+  >({
     resolver: zodResolver(ConfigForm),
     defaultValues: config ?? SHOWN_BEFORE_LOAD,
   });
@@ -86,5 +94,9 @@ export function SettingsTab() {
 }
 
 function sameConfig(a: ConfigValues, b: SystemConfigView): boolean {
-  return a.billing_enabled === b.billing_enabled && a.limits_enabled === b.limits_enabled && a.grace_days === b.grace_days;
+  return (
+    a.billing_enabled === b.billing_enabled &&
+    a.limits_enabled === b.limits_enabled &&
+    a.grace_days === b.grace_days
+  );
 }

@@ -7,7 +7,11 @@ import styles from './admin.module.css';
 export function StatsCounters({ stats }: { stats: AdminStats | undefined }) {
   const items: [string, string, string][] = [
     ['users', TEXTS.counters.users, stats ? stats.totalUsers.toLocaleString('ru-RU') : '—'],
-    ['subscriptions', TEXTS.counters.subscriptions, stats ? stats.activeSubscriptions.toLocaleString('ru-RU') : '—'],
+    [
+      'subscriptions',
+      TEXTS.counters.subscriptions,
+      stats ? stats.activeSubscriptions.toLocaleString('ru-RU') : '—',
+    ],
     ['boards', TEXTS.counters.boards, stats ? stats.totalBoards.toLocaleString('ru-RU') : '—'],
     ['revenue', TEXTS.counters.revenue, stats ? formatRoubles(stats.revenue) : '—'],
   ];
@@ -15,7 +19,13 @@ export function StatsCounters({ stats }: { stats: AdminStats | undefined }) {
 }
 
 /** A row of labelled numbers (also today's stats in the overview). */
-export function Counters({ items, testId }: { items: [key: string, label: string, value: string][]; testId: string }) {
+export function Counters({
+  items,
+  testId,
+}: {
+  items: [key: string, label: string, value: string][];
+  testId: string;
+}) {
   return (
     <ul className={styles.counters} data-testid={testId}>
       {items.map(([key, label, value]) => (

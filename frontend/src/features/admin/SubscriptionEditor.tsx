@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_STATUSES, type AdminUser, type SubscriptionView } from '@wb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, SelectField, TextField } from '../../components/ui/index.ts';
+import { Button, CANCEL_LABEL, Dialog, SelectField, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import {
   useCreateSubscriptionMutation,
@@ -24,7 +24,8 @@ import { STATUS_LABELS, TEXTS } from './texts.ts';
 
 const T = TEXTS.subscriptions;
 
-export type SubscriptionEditorMode = { kind: 'create'; user?: AdminUser } | { kind: 'edit'; subscription: SubscriptionView };
+export type SubscriptionEditorMode =
+  { kind: 'create'; user?: AdminUser } | { kind: 'edit'; subscription: SubscriptionView };
 
 /** The plans to offer: active ones, plus the subscription's own plan even when it was deactivated. */
 function usePlanOptions(keepId?: string) {
@@ -38,7 +39,11 @@ function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }
   const [userSearch, setUserSearch] = useState('');
   const { data: users } = useGetAdminUsersQuery(userSearch, { skip: !!user });
   const [create, { isLoading }] = useCreateSubscriptionMutation();
-  const { register, handleSubmit, formState } = useForm<SubscriptionCreateValues, unknown, SubscriptionCreateValues>({
+  const { register, handleSubmit, formState } = useForm<
+    SubscriptionCreateValues,
+    unknown,
+    SubscriptionCreateValues
+  >({
     resolver: zodResolver(SubscriptionCreateForm),
     defaultValues: { user_id: user?.id ?? '', plan_id: '', days: EXTEND_DEFAULT_DAYS },
   });
@@ -56,8 +61,16 @@ function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }
   return (
     <EditorDialog title={T.editorCreate} subtitle={user?.email} onClose={onClose} loading={isLoading}>
       <form id="subscription-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
-        {user ? null : <SearchBox id="subscription-user-search" label={T.findUser} onSearch={setUserSearch} />}
-        <SelectField id="subscription-user" label={T.user} error={e.user_id?.message} disabled={!!user} {...register('user_id')}>
+        {user ? null : (
+          <SearchBox id="subscription-user-search" label={T.findUser} onSearch={setUserSearch} />
+        )}
+        <SelectField
+          id="subscription-user"
+          label={T.user}
+          error={e.user_id?.message}
+          disabled={!!user}
+          {...register('user_id')}
+        >
           {user ? null : <option value="">{T.chooseUser}</option>}
           {people.map((u) => (
             <option key={u.id} value={u.id}>
@@ -65,7 +78,12 @@ function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }
             </option>
           ))}
         </SelectField>
-        <SelectField id="subscription-plan" label={T.plan} error={e.plan_id?.message} {...register('plan_id')}>
+        <SelectField
+          id="subscription-plan"
+          label={T.plan}
+          error={e.plan_id?.message}
+          {...register('plan_id')}
+        >
           <option value="">{T.choosePlan}</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
@@ -90,7 +108,11 @@ function CreateForm({ user, onClose }: { user?: AdminUser; onClose: () => void }
 function EditForm({ subscription, onClose }: { subscription: SubscriptionView; onClose: () => void }) {
   const plans = usePlanOptions(subscription.plan_id);
   const [update, { isLoading }] = useUpdateSubscriptionMutation();
-  const { register, handleSubmit, formState } = useForm<SubscriptionEditValues, unknown, SubscriptionEditValues>({
+  const { register, handleSubmit, formState } = useForm<
+    SubscriptionEditValues,
+    unknown,
+    SubscriptionEditValues
+  >({
     resolver: zodResolver(SubscriptionEditForm),
     defaultValues: subscriptionEditValues(subscription),
   });
@@ -105,9 +127,19 @@ function EditForm({ subscription, onClose }: { subscription: SubscriptionView; o
     }
   });
   return (
-    <EditorDialog title={T.editorEdit} subtitle={subscription.user_name ?? undefined} onClose={onClose} loading={isLoading}>
+    <EditorDialog
+      title={T.editorEdit}
+      subtitle={subscription.user_name ?? undefined}
+      onClose={onClose}
+      loading={isLoading}
+    >
       <form id="subscription-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
-        <SelectField id="subscription-plan" label={T.plan} error={e.plan_id?.message} {...register('plan_id')}>
+        <SelectField
+          id="subscription-plan"
+          label={T.plan}
+          error={e.plan_id?.message}
+          {...register('plan_id')}
+        >
           {plans.length === 0 ? <option value={subscription.plan_id}>{subscription.plan_name}</option> : null}
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
@@ -122,7 +154,12 @@ function EditForm({ subscription, onClose }: { subscription: SubscriptionView; o
           error={e.expires_at?.message}
           {...register('expires_at')}
         />
-        <SelectField id="subscription-status" label={T.status} error={e.status?.message} {...register('status')}>
+        <SelectField
+          id="subscription-status"
+          label={T.status}
+          error={e.status?.message}
+          {...register('status')}
+        >
           {SUBSCRIPTION_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
@@ -134,7 +171,13 @@ function EditForm({ subscription, onClose }: { subscription: SubscriptionView; o
   );
 }
 
-function EditorDialog(props: { title: string; subtitle?: string; onClose: () => void; loading: boolean; children: ReactNode }) {
+function EditorDialog(props: {
+  title: string;
+  subtitle?: string;
+  onClose: () => void;
+  loading: boolean;
+  children: ReactNode;
+}) {
   return (
     <Dialog
       title={props.title}
@@ -142,9 +185,20 @@ function EditorDialog(props: { title: string; subtitle?: string; onClose: () => 
       onClose={props.onClose}
       testId="subscription-editor"
       footer={
-        <Button type="submit" form="subscription-form" variant="primary" loading={props.loading} data-testid="subscription-save">
-          {T.save}
-        </Button>
+        <>
+          <Button variant="ghost" onClick={props.onClose}>
+            {CANCEL_LABEL}
+          </Button>
+          <Button
+            type="submit"
+            form="subscription-form"
+            variant="primary"
+            loading={props.loading}
+            data-testid="subscription-save"
+          >
+            {T.save}
+          </Button>
+        </>
       }
     >
       {props.children}

@@ -40,20 +40,40 @@ export function SubscriptionsTab({ onSearchChange }: { onSearchChange: () => voi
         </span>
       ),
     },
-    { key: 'expires', header: T.expires, cell: (s) => <span data-testid="subscription-expires">{formatDate(s.expires_at)}</span> },
+    {
+      key: 'expires',
+      header: T.expires,
+      cell: (s) => <span data-testid="subscription-expires">{formatDate(s.expires_at)}</span>,
+    },
     {
       key: 'actions',
       header: T.actions,
       align: 'end',
       cell: (s) => (
         <div className={a.actions}>
-          <Button size="sm" onClick={() => setEditor({ kind: 'edit', subscription: s })} aria-label={`${T.edit}: ${who(s)}`} data-testid="subscription-edit">
+          <Button
+            size="sm"
+            onClick={() => setEditor({ kind: 'edit', subscription: s })}
+            aria-label={`${T.edit}: ${who(s)}`}
+            data-testid="subscription-edit"
+          >
             {T.edit}
           </Button>
-          <Button size="sm" onClick={() => setExtending(s)} aria-label={`${T.extend}: ${who(s)}`} data-testid="subscription-extend">
+          <Button
+            size="sm"
+            onClick={() => setExtending(s)}
+            aria-label={`${T.extend}: ${who(s)}`}
+            data-testid="subscription-extend"
+          >
             {T.extend}
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setRevoking(s)} aria-label={`${T.revoke}: ${who(s)}`} data-testid="subscription-revoke">
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => setRevoking(s)}
+            aria-label={`${T.revoke}: ${who(s)}`}
+            data-testid="subscription-revoke"
+          >
             {T.revoke}
           </Button>
         </div>
@@ -65,7 +85,11 @@ export function SubscriptionsTab({ onSearchChange }: { onSearchChange: () => voi
     <div>
       <div className={a.toolbar}>
         <SearchBox id="subscriptions-search" label={T.search} onSearch={setSearch} />
-        <Button variant="primary" onClick={() => setEditor({ kind: 'create' })} data-testid="subscription-create">
+        <Button
+          variant="primary"
+          onClick={() => setEditor({ kind: 'create' })}
+          data-testid="subscription-create"
+        >
           <PlusIcon size={16} aria-hidden="true" /> {T.create}
         </Button>
       </div>

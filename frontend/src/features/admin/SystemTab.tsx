@@ -14,7 +14,11 @@ import styles from './system.module.css';
 export const SYSTEM_REFRESH_MS = 30_000;
 
 const T = TEXTS.system;
-const live = { pollingInterval: SYSTEM_REFRESH_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true } as const;
+const live = {
+  pollingInterval: SYSTEM_REFRESH_MS,
+  skipPollingIfUnfocused: false,
+  refetchOnMountOrArgChange: true,
+} as const;
 
 /** Spec §2 Система: host gauges, the cache badge and refresh, the containers with their count and health line. */
 export function SystemTab() {

@@ -23,7 +23,12 @@ export function UpdateOverlay({ view, onDismiss }: { view: UpdateView; onDismiss
       testId="update-overlay"
       footer={
         over ? (
-          <Button variant="primary" size="sm" onClick={() => window.location.reload()} data-testid="update-reload">
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => window.location.reload()}
+            data-testid="update-reload"
+          >
             {T.reload}
           </Button>
         ) : undefined
@@ -33,9 +38,7 @@ export function UpdateOverlay({ view, onDismiss }: { view: UpdateView; onDismiss
         <p>
           <strong>{SPEC_TEXTS.updateOverlay}</strong>
         </p>
-        {step !== null ? (
-          <p data-testid="update-step">{step}</p>
-        ) : null}
+        {step !== null ? <p data-testid="update-step">{step}</p> : null}
         {progress !== null ? (
           <div
             className={styles.bar}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminUser } from '@wb/contracts';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, TextField } from '../../components/ui/index.ts';
+import { Button, CANCEL_LABEL, Dialog, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import { useUpdateUserMutation } from './adminApi.ts';
 import { UserForm, type UserFormValues } from './forms.ts';
@@ -34,14 +34,31 @@ export function UserEditor({ user, onClose }: { user: AdminUser; onClose: () => 
       onClose={onClose}
       testId="user-editor"
       footer={
-        <Button type="submit" form="user-form" variant="primary" loading={isLoading} data-testid="user-save">
-          {T.save}
-        </Button>
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {CANCEL_LABEL}
+          </Button>
+          <Button
+            type="submit"
+            form="user-form"
+            variant="primary"
+            loading={isLoading}
+            data-testid="user-save"
+          >
+            {T.save}
+          </Button>
+        </>
       }
     >
       <form id="user-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
         <TextField id="user-name" label={T.name} error={e.name?.message} {...register('name')} />
-        <TextField id="user-email" type="email" label={T.email} error={e.email?.message} {...register('email')} />
+        <TextField
+          id="user-email"
+          type="email"
+          label={T.email}
+          error={e.email?.message}
+          {...register('email')}
+        />
       </form>
     </Dialog>
   );

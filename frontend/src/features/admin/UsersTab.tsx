@@ -41,10 +41,20 @@ export function UsersTab({ onSearchChange }: { onSearchChange: () => void }) {
       align: 'end',
       cell: (u) => (
         <div className={a.actions}>
-          <Button size="sm" onClick={() => setEditing(u)} aria-label={`${T.edit}: ${u.email}`} data-testid="user-edit">
+          <Button
+            size="sm"
+            onClick={() => setEditing(u)}
+            aria-label={`${T.edit}: ${u.email}`}
+            data-testid="user-edit"
+          >
             {T.edit}
           </Button>
-          <Button size="sm" onClick={() => setSubscribing(u)} aria-label={`${T.addSubscription}: ${u.email}`} data-testid="user-subscribe">
+          <Button
+            size="sm"
+            onClick={() => setSubscribing(u)}
+            aria-label={`${T.addSubscription}: ${u.email}`}
+            data-testid="user-subscribe"
+          >
             {T.addSubscription}
           </Button>
           <Button
@@ -85,7 +95,12 @@ export function UsersTab({ onSearchChange }: { onSearchChange: () => void }) {
         </p>
       ) : null}
       {editing ? <UserEditor user={editing} onClose={() => setEditing(null)} /> : null}
-      {subscribing ? <SubscriptionEditor mode={{ kind: 'create', user: subscribing }} onClose={() => setSubscribing(null)} /> : null}
+      {subscribing ? (
+        <SubscriptionEditor
+          mode={{ kind: 'create', user: subscribing }}
+          onClose={() => setSubscribing(null)}
+        />
+      ) : null}
       {deleting ? (
         <ConfirmDialog
           title={T.deleteTitle}

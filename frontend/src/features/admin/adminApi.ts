@@ -15,7 +15,15 @@ import { baseApi } from '../../api/baseApi.ts';
 import type { ConfigPayload, PlanPayload, UserFormValues } from './forms.ts';
 
 const adminBase = baseApi.enhanceEndpoints({
-  addTagTypes: ['AdminStats', 'AdminPlans', 'AdminUsers', 'AdminSubscriptions', 'AdminPayments', 'AdminConfig', 'AdminSystem'],
+  addTagTypes: [
+    'AdminStats',
+    'AdminPlans',
+    'AdminUsers',
+    'AdminSubscriptions',
+    'AdminPayments',
+    'AdminConfig',
+    'AdminSystem',
+  ],
 });
 
 /** Everything a change may move: the counters, the activity, and the lists that show the changed record. */
@@ -23,8 +31,14 @@ const CHANGED = ['AdminStats', 'AdminUsers', 'AdminSubscriptions'] as const;
 
 export const adminApi = adminBase.injectEndpoints({
   endpoints: (build) => ({
-    getAdminStats: build.query<AdminStats, void>({ query: () => '/admin/stats', providesTags: ['AdminStats'] }),
-    getActivity: build.query<ActivityAnswer, void>({ query: () => '/admin/activity', providesTags: ['AdminStats'] }),
+    getAdminStats: build.query<AdminStats, void>({
+      query: () => '/admin/stats',
+      providesTags: ['AdminStats'],
+    }),
+    getActivity: build.query<ActivityAnswer, void>({
+      query: () => '/admin/activity',
+      providesTags: ['AdminStats'],
+    }),
 
     getSystem: build.query<SystemData, void>({ query: () => '/admin/system', providesTags: ['AdminSystem'] }),
     getDocker: build.query<DockerData, void>({ query: () => '/admin/docker', providesTags: ['AdminSystem'] }),
@@ -40,7 +54,9 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     savePlan: build.mutation<{ plan: PlanView }, { id?: string; body: PlanPayload }>({
       query: ({ id, body }) =>
-        id ? { url: `/admin/plans/${encodeURIComponent(id)}`, method: 'PUT', body } : { url: '/admin/plans', method: 'POST', body },
+        id
+          ? { url: `/admin/plans/${encodeURIComponent(id)}`, method: 'PUT', body }
+          : { url: '/admin/plans', method: 'POST', body },
       invalidatesTags: ['AdminPlans', 'Plans', ...CHANGED],
     }),
     deactivatePlan: build.mutation<{ plan: PlanView }, string>({
@@ -66,7 +82,10 @@ export const adminApi = adminBase.injectEndpoints({
       transformResponse: (r: { subscriptions: SubscriptionView[] }) => r.subscriptions,
       providesTags: ['AdminSubscriptions'],
     }),
-    createSubscription: build.mutation<{ subscription: SubscriptionView }, { user_id: string; plan_id: string; days: number }>({
+    createSubscription: build.mutation<
+      { subscription: SubscriptionView },
+      { user_id: string; plan_id: string; days: number }
+    >({
       query: (body) => ({ url: '/admin/subscriptions', method: 'POST', body }),
       invalidatesTags: [...CHANGED],
     }),
@@ -74,11 +93,19 @@ export const adminApi = adminBase.injectEndpoints({
       { subscription: SubscriptionView },
       { id: string; body: { plan_id: string; expires_at: string; status: string } }
     >({
-      query: ({ id, body }) => ({ url: `/admin/subscriptions/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      query: ({ id, body }) => ({
+        url: `/admin/subscriptions/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: [...CHANGED],
     }),
     extendSubscription: build.mutation<{ subscription: SubscriptionView }, { id: string; days: number }>({
-      query: ({ id, days }) => ({ url: `/admin/subscriptions/${encodeURIComponent(id)}/extend`, method: 'PUT', body: { days } }),
+      query: ({ id, days }) => ({
+        url: `/admin/subscriptions/${encodeURIComponent(id)}/extend`,
+        method: 'PUT',
+        body: { days },
+      }),
       invalidatesTags: [...CHANGED],
     }),
     revokeSubscription: build.mutation<unknown, string>({
@@ -92,7 +119,10 @@ export const adminApi = adminBase.injectEndpoints({
       providesTags: ['AdminPayments'],
     }),
 
-    getConfig: build.query<SystemConfigView, void>({ query: () => '/admin/config', providesTags: ['AdminConfig'] }),
+    getConfig: build.query<SystemConfigView, void>({
+      query: () => '/admin/config',
+      providesTags: ['AdminConfig'],
+    }),
     saveConfig: build.mutation<SystemConfigView, ConfigPayload>({
       query: (body) => ({ url: '/admin/config', method: 'PUT', body }),
       invalidatesTags: ['Plans', 'AdminSubscriptions'],
@@ -106,7 +136,10 @@ export const adminApi = adminBase.injectEndpoints({
     startUpdate: build.mutation<Partial<UpdateStatus> | null, void>({
       query: () => ({ url: '/admin/update', method: 'POST' }),
     }),
-    getUpdateStatus: build.query<UpdateStatus, void>({ query: () => '/admin/update/status', keepUnusedDataFor: 0 }),
+    getUpdateStatus: build.query<UpdateStatus, void>({
+      query: () => '/admin/update/status',
+      keepUnusedDataFor: 0,
+    }),
     /** §4 System update: attempted while the status call fails; its answer only tells whether to poll at once. */
     getHealth: build.query<unknown, void>({ query: () => '/health', keepUnusedDataFor: 0 }),
   }),

@@ -72,9 +72,13 @@ export function formatUptime(seconds: number): string {
  * A container's uptime: the runtime's own `uptime` (seconds) when it gives one, else the time since
  * `created` (unix seconds) while it runs; null for a stopped one whose runtime does not tell.
  */
-export function containerUptime(c: { state: string; created: number; uptime?: number | null }, nowMs: number): string | null {
+export function containerUptime(
+  c: { state: string; created: number; uptime?: number | null },
+  nowMs: number,
+): string | null {
   if (typeof c.uptime === 'number') return formatUptime(c.uptime);
-  if (c.uptime === undefined && c.state.toLowerCase() === 'running') return formatUptime(nowMs / 1000 - c.created);
+  if (c.uptime === undefined && c.state.toLowerCase() === 'running')
+    return formatUptime(nowMs / 1000 - c.created);
   return null;
 }
 

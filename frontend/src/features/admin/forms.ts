@@ -33,7 +33,10 @@ function viaContract<V, C extends z.ZodType>(
   form: z.ZodType<V, V>,
   contract: C,
   toPayload: (v: V) => unknown,
-  fieldOf: (issue: z.core.$ZodIssue) => { path: Path; message: string } = (i) => ({ path: i.path, message: i.message }),
+  fieldOf: (issue: z.core.$ZodIssue) => { path: Path; message: string } = (i) => ({
+    path: i.path,
+    message: i.message,
+  }),
 ) {
   return form.transform((values, ctx): z.output<C> => {
     const r = contract.safeParse(toPayload(values));
@@ -134,14 +137,21 @@ export function planPayload(v: PlanFormValues) {
 function planField(issue: z.core.$ZodIssue): { path: Path; message: string } {
   const [head, second, third] = issue.path;
   if (head === 'limits' && typeof second === 'string') {
-    return { path: [second.startsWith('max_canvas_extent') ? 'canvas_size' : second], message: issue.message };
+    return {
+      path: [second.startsWith('max_canvas_extent') ? 'canvas_size' : second],
+      message: issue.message,
+    };
   }
   if (head === 'variants' && typeof second === 'number' && third === 'price_minor') {
     // The contract speaks of minor units; the field holds roubles. Its upper bound keeps its own text.
-    return { path: ['variants', second, 'price'], message: issue.code === 'too_big' ? issue.message : TEXTS.plans.priceError };
+    return {
+      path: ['variants', second, 'price'],
+      message: issue.code === 'too_big' ? issue.message : TEXTS.plans.priceError,
+    };
   }
   // The "one active variant must remain" rule belongs to the list, not to one row.
-  if (head === 'variants' && issue.path.length === 1) return { path: ['variants', 'root'], message: issue.message };
+  if (head === 'variants' && issue.path.length === 1)
+    return { path: ['variants', 'root'], message: issue.message };
   return { path: issue.path, message: issue.message };
 }
 
@@ -208,10 +218,11 @@ export function subscriptionEditValues(s: SubscriptionView): SubscriptionEditVal
 }
 
 export const SubscriptionEditForm = viaContract(
-  z.object({ plan_id: field<string>(), expires_at: field<string>(), status: field<SubscriptionStatus>() }) as z.ZodType<
-    SubscriptionEditValues,
-    SubscriptionEditValues
-  >,
+  z.object({
+    plan_id: field<string>(),
+    expires_at: field<string>(),
+    status: field<SubscriptionStatus>(),
+  }) as z.ZodType<SubscriptionEditValues, SubscriptionEditValues>,
   SubscriptionUpdateInput,
   (v) => ({ ...v, expires_at: localToIso(v.expires_at) }),
 );
@@ -231,10 +242,11 @@ export interface ConfigValues {
   grace_days: number;
 }
 export const ConfigForm = viaContract(
-  z.object({ billing_enabled: field<boolean>(), limits_enabled: field<boolean>(), grace_days: field<number>() }) as z.ZodType<
-    ConfigValues,
-    ConfigValues
-  >,
+  z.object({
+    billing_enabled: field<boolean>(),
+    limits_enabled: field<boolean>(),
+    grace_days: field<number>(),
+  }) as z.ZodType<ConfigValues, ConfigValues>,
   SystemConfigInput,
   (v) => v,
 );

@@ -31,7 +31,11 @@ export function startedView(status?: Partial<UpdateStatus> | null): UpdateView {
   };
 }
 
-export function afterPoll(view: UpdateView, outcome: PollOutcome, elapsedMs: number): { view: UpdateView; next: NextAction } {
+export function afterPoll(
+  view: UpdateView,
+  outcome: PollOutcome,
+  elapsedMs: number,
+): { view: UpdateView; next: NextAction } {
   if (outcome.ok && !outcome.status.is_running && outcome.status.current_step === UPDATE_FINISHED_STEP) {
     return { view: { phase: 'done', step: UPDATE_FINISHED_STEP, progress: 100 }, next: 'reload' };
   }
@@ -39,15 +43,24 @@ export function afterPoll(view: UpdateView, outcome: PollOutcome, elapsedMs: num
   const last = view.phase === 'running' ? view : { step: '', progress: 0 };
   if (!outcome.ok) {
     // The status call itself restarts with the services: keep the last step, say we are waiting.
-    return { view: { phase: 'running', step: last.step, progress: last.progress, waiting: true }, next: 'health' };
+    return {
+      view: { phase: 'running', step: last.step, progress: last.progress, waiting: true },
+      next: 'health',
+    };
   }
   const s = outcome.status;
   if (s.is_running) {
-    return { view: { phase: 'running', step: s.current_step, progress: clampProgress(s.progress), waiting: false }, next: 'poll' };
+    return {
+      view: { phase: 'running', step: s.current_step, progress: clampProgress(s.progress), waiting: false },
+      next: 'poll',
+    };
   }
   if (s.error) return { view: { phase: 'failed', message: s.error }, next: 'stop' };
   // Not running, not finished, no error: the start has not shown up yet; keep watching until the time-out.
-  return { view: { phase: 'running', step: last.step, progress: last.progress, waiting: false }, next: 'poll' };
+  return {
+    view: { phase: 'running', step: last.step, progress: last.progress, waiting: false },
+    next: 'poll',
+  };
 }
 
 function clampProgress(p: number): number {

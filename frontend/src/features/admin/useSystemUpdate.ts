@@ -59,7 +59,9 @@ export function useSystemUpdate() {
     if (action === 'poll') again();
     else if (action === 'health') {
       // The services are restarting: a readiness check, whose answer only shows in the browser's log.
-      await dispatch(adminApi.endpoints.getHealth.initiate(undefined, { subscribe: false, forceRefetch: true }))
+      await dispatch(
+        adminApi.endpoints.getHealth.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      )
         .unwrap()
         .catch((err: unknown) => console.info('admin: health check while updating', err));
       if (alive.current) again();
