@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { ActivityAnswer, AdminStats } from '@wb/contracts';
 import type { Pool } from '@wb/db';
 import { utcDay, utcDayStart } from '../domain/day.ts';
@@ -11,26 +12,37 @@ export const ACTIVITY_LIMIT = 100;
 /** How long an answer is reused: the panel reloads on a tab change, never many times a second. */
 export const STATS_REUSE_MS = 250;
 
+interface Encoded {
+  body: Buffer;
+  etag: string;
+}
+
+function encode(value: unknown): Encoded {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+const send = (res: Response, a: Encoded) => void res.type('json').set('ETag', a.etag).send(a.body);
+
 /** /api/admin/{stats,activity}: counters and today's activity, kept from domain events. */
 export function statsRouter(deps: { admin: RequestHandler[]; pool: Pool; now?: () => Date }): Router {
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
-  // The answers are shared serialized: concurrent and closely following requests cost one query
-  // and one stringify.
-  const shared = sharedReads<string>({ keepMs: STATS_REUSE_MS });
+  // The answers are shared encoded, with their ETag: a burst of requests costs one query, one
+  // stringify and one hash (Express would hash every 16 kB activity answer again).
+  const shared = sharedReads<Encoded>({ keepMs: STATS_REUSE_MS });
   const r = Router();
   r.get('/stats', ...deps.admin, async (_req, res) => {
-    const body = await shared('stats', async () => JSON.stringify((await readStats(pool)) satisfies AdminStats));
-    res.type('json').send(body);
+    send(res, await shared('stats', async () => encode((await readStats(pool)) satisfies AdminStats)));
   });
   r.get('/activity', ...deps.admin, async (_req, res) => {
     const t = now();
     const day = utcDay(t);
-    const body = await shared(`activity:${day}`, async () => {
+    const answer = await shared(`activity:${day}`, async () => {
       const [activity, todayStats] = await Promise.all([activitySince(pool, utcDayStart(t), ACTIVITY_LIMIT), readDay(pool, day)]);
-      return JSON.stringify({ activity, todayStats } satisfies ActivityAnswer);
+      return encode({ activity, todayStats } satisfies ActivityAnswer);
     });
-    res.type('json').send(body);
+    send(res, answer);
   });
   return r;
 }

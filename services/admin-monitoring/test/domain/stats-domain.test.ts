@@ -123,28 +123,41 @@ describe('activity texts', () => {
 });
 
 describe('shared reads', () => {
-  it('gives concurrent callers one read, reuses its answer for keepMs, then reads anew; a failure is not kept', async () => {
+  it('shares one read among concurrent callers, reuses it for keepMs, refreshes behind a recent answer, waits for an old one', async () => {
     const { sharedReads } = await import('../../src/store/shared-read.ts');
     let clock = 0;
     const shared = sharedReads<number>({ keepMs: 250, now: () => clock });
     let reads = 0;
     let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
+    let gate = new Promise<void>((r) => (release = r));
     const read = async () => {
-      reads++;
+      const n = ++reads;
       await gate;
-      return reads;
+      return n;
     };
     const together = [shared('a', read), shared('a', read), shared('b', read)];
     release();
-    expect(await Promise.all(together)).toEqual([2, 2, 2]);
+    expect(await Promise.all(together)).toEqual([1, 1, 2]);
     expect(reads).toBe(2);
     clock = 249;
-    expect(await shared('a', read)).toBe(2);
-    clock = 250;
+    expect(await shared('a', read)).toBe(1);
+    expect(reads).toBe(2);
+    // Between keepMs and twice that: the last answer at once, a new read behind it (shared).
+    gate = new Promise<void>((r) => (release = r));
+    clock = 300;
+    expect(await shared('a', read)).toBe(1);
+    expect(await shared('a', read)).toBe(1);
+    expect(reads).toBe(3);
+    release();
+    await gate;
+    await new Promise((r) => setImmediate(r));
     expect(await shared('a', read)).toBe(3);
-    clock = 1000;
-    await expect(shared('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    // Read at 300, so at 800 it is too old to answer: the caller waits for a new read.
+    clock = 800;
     expect(await shared('a', read)).toBe(4);
+    // A failed read is not kept, and the next caller reads again.
+    clock = 2000;
+    await expect(shared('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await shared('a', read)).toBe(5);
   });
 });
