@@ -187,13 +187,20 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       const service = await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL, set));
       await service.start();
       services.push(service);
-      // The gateway and the loopback port reach the service through `current`, so a restart can swap it.
-      const slot = { current: service, pools: set };
+      // The gateway and the loopback port reach the service through `current`, so a restart can swap
+      // it; requests are counted per instance so an old one's pools close only once it has answered.
+      const slot = { current: service, pools: set, inFlight: new Map<RunnableService, number>() };
+      const serve = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => {
+        const target = slot.current;
+        slot.inFlight.set(target, (slot.inFlight.get(target) ?? 0) + 1);
+        res.once('close', () => slot.inFlight.set(target, (slot.inFlight.get(target) ?? 1) - 1));
+        target.app(req as never, res as never, next as never);
+      };
       local[definition.name] = {
-        app: ((req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => slot.current.app(req as never, res as never, next as never)) as never,
+        app: serve as never,
         ...(service.handleUpgrade ? { handleUpgrade: (req, socket, head) => slot.current.handleUpgrade?.(req, socket, head) } : {}),
       };
-      loopbacks[i]!.serve((req, res) => slot.current.app(req, res));
+      loopbacks[i]!.serve((req, res) => serve(req, res));
       restartable.push({
         name: definition.name,
         restart: () =>
@@ -252,7 +259,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
  * pools close. The gateway and the process keep answering throughout.
  */
 async function restartInProcess(
-  slot: { current: RunnableService; pools: ReturnType<typeof poolSet> },
+  slot: { current: RunnableService; pools: ReturnType<typeof poolSet>; inFlight: Map<RunnableService, number> },
   build: () => Promise<{ service: RunnableService; pools: ReturnType<typeof poolSet> }>,
   replaced: (old: RunnableService, next: RunnableService) => void,
 ): Promise<void> {
@@ -272,5 +279,11 @@ async function restartInProcess(
   slot.current = service;
   slot.pools = pools;
   replaced(old, service);
+  // Requests the old instance took before the switch finish on its pools (at most IN_FLIGHT_GRACE_MS).
+  const deadline = Date.now() + IN_FLIGHT_GRACE_MS;
+  while ((slot.inFlight.get(old) ?? 0) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  slot.inFlight.delete(old);
   await oldPools.end();
 }
+
+const IN_FLIGHT_GRACE_MS = 10_000;

@@ -31,7 +31,7 @@ describe('embedded: processes and the system update', () => {
       port: 0,
       dataDir,
       staticDir,
-      logLevel: 'silent',
+      logLevel: process.env.UPDATE_TEST_LOG_LEVEL ?? 'silent',
       env: { AUTH_RATE_LIMIT_PER_MIN: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     });
     adminToken = (await call(handle.url, 'POST', '/api/auth/login', { body: ADMIN })).body.accessToken;
