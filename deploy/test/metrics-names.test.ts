@@ -10,6 +10,7 @@ import { startCluster, type ClusterHandle } from '../local/cluster.ts';
 import { addSticky, call, eventually, yClient } from './clients.ts';
 
 const TOPOLOGY: readonly ServiceTopology[] = MANIFEST;
+const ADMIN = { email: 'metrics-admin@example.com', password: 'Admin-Pass-123' };
 
 /**
  * The metric names an exposition declares: every sample's name, and every family's (# TYPE) with the
@@ -54,7 +55,7 @@ describe('dashboards and alerts name exported metrics', () => {
 
   beforeAll(async () => {
     metricsPort = await freePort();
-    cluster = await startCluster({ env: { METRICS_PORT: String(metricsPort) } });
+    cluster = await startCluster({ env: { METRICS_PORT: String(metricsPort), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   }, 180_000);
   afterAll(async () => {
     await cluster?.stop();
@@ -67,6 +68,9 @@ describe('dashboards and alerts name exported metrics', () => {
     const boardId: string = (await call(base, 'POST', '/api/boards', { token, body: { title: 'Метрики', folder_id: null } })).body.board.id;
     await call(base, 'GET', '/api/boards', { token });
     await call(base, 'GET', '/api/billing/plans', { token });
+    // admin-monitoring only sees an administrator's calls (the gateway refuses the others before routing).
+    const admin: string = (await call(base, 'POST', '/api/auth/login', { body: ADMIN })).body.accessToken;
+    expect((await call(base, 'GET', '/api/admin/stats', { token: admin })).status).toBe(200);
     const client = yClient(`${base.replace('http', 'ws')}/yjs`, boardId, token);
     try {
       await eventually(() => client.provider.synced, 15_000, 'sync');
