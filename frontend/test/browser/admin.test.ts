@@ -525,6 +525,8 @@ describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {
       await page.keyboard.press('Escape');
       expect(await overlay.isVisible()).toBe(true);
       await page.locator('[data-testid="update-waiting"]').waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: '/tmp/shot-admin-update-1280.png' });
+      expect(await seriousViolations(page)).toEqual([]);
       await health;
       // The update runs to its end; the page reloads 2 s after 'Завершено'.
       await page

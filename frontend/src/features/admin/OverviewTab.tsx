@@ -40,6 +40,7 @@ export function OverviewTab() {
               data-type={a.type}
             >
               <time dateTime={a.time}>{formatTime(a.time)}</time>
+              <span className="visually-hidden">{TEXTS.today.types[a.type]}:</span>
               <span>{a.text}</span>
             </li>
           ))}

@@ -38,7 +38,12 @@ export function UpdateOverlay({ view, onDismiss }: { view: UpdateView; onDismiss
         <p>
           <strong>{SPEC_TEXTS.updateOverlay}</strong>
         </p>
-        {step !== null ? <p data-testid="update-step">{step}</p> : null}
+        {step !== null ? (
+          <p className={styles.gaugeHead}>
+            <span data-testid="update-step">{step}</span>
+            {progress !== null ? <span className={styles.gaugeValue}>{progress}%</span> : null}
+          </p>
+        ) : null}
         {progress !== null ? (
           <div
             className={styles.bar}

@@ -20,6 +20,8 @@ export const TEXTS = {
     newBoards: 'Создано досок',
     paymentsAmount: 'Платежи',
     activityTitle: 'Активность за сегодня',
+    /** Read before each item by screen readers: the colour alone would not say the type. */
+    types: { user: 'Пользователи', subscription: 'Подписки', boards: 'Доски', other: 'Прочее' },
   },
   system: {
     cpu: 'Процессор',
