@@ -252,6 +252,17 @@ describe('admin stats and activity', () => {
     await eventually(async () => expect(await texts()).toContain('boards: Создана доска «Раньше владельца» (Поздняя (late@example.com))'));
   });
 
+  it('a user.updated overtaking its user.registered (a redelivery) neither hides the registration nor counts twice', async () => {
+    await drained();
+    const s0 = await kept();
+    const userId = randomUUID();
+    await publishRaw(newEvent('user.updated', { userId, email: 'renamed@example.com', name: 'Переименованная' }, 'auth'));
+    await drained();
+    await publishRaw(newEvent('user.registered', { userId, email: 'first@example.com', name: 'Первая', createdAt: new Date().toISOString() }, 'auth'));
+    await drained();
+    expect((await kept()).totalUsers).toBe(s0.totalUsers + 1);
+  });
+
   it('two replicas on the same durables: a burst of events, each published twice, counts exactly', async () => {
     // Both replicas are pulling from each durable (each holds a pull request open).
     const jsm = await raw.jetstreamManager();

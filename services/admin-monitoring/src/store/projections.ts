@@ -24,13 +24,12 @@ export async function addUser(db: Queryable, u: { id: string; name: string; emai
   return r.rowCount === 1;
 }
 
-/** A user.updated for a user registered before this service kept users creates the row, uncounted: names only. */
+/**
+ * Only a user already kept is renamed: a row made here for an unknown user would make their
+ * user.registered (redelivered after this update) look like a repeat and never count them.
+ */
 export async function renameUser(db: Queryable, u: { id: string; name: string; email: string }): Promise<void> {
-  await db.query(
-    `INSERT INTO users (id, name, email) VALUES ($1, $2, $3)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email WHERE NOT users.deleted`,
-    [u.id, u.name, u.email],
-  );
+  await db.query('UPDATE users SET name = $2, email = $3 WHERE id = $1 AND NOT deleted', [u.id, u.name, u.email]);
 }
 
 /** The deleted account's name and e-mail leave the projection (its activity lines stay as written). */
