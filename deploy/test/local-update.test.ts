@@ -35,7 +35,12 @@ describe('local cluster: processes and the system update', () => {
   }, 120_000);
 
   it('lists every process of the cluster with its real pid, CPU, memory and uptime', async () => {
-    const res = await call(cluster.url, 'GET', '/api/admin/docker', { token: adminToken });
+    const timed = async () => {
+      const t = performance.now();
+      const r = await call(cluster.url, 'GET', '/api/admin/docker', { token: adminToken });
+      return { r, ms: Math.round(performance.now() - t) };
+    };
+    const { r: res, ms: firstMs } = await timed();
     expect(res.status).toBe(200);
     expect(res.body.runtime).toBe('local');
     expect(res.body.error).toBeUndefined();
@@ -61,6 +66,14 @@ describe('local cluster: processes and the system update', () => {
     }
     expect(res.body.running).toBe(res.body.total);
     expect(res.body.total).toBe(Object.keys(cluster.services).length + 4);
+    const cached = await timed();
+    expect(cached.r.body.cached).toBe(true);
+    expect((await call(cluster.url, 'POST', '/api/admin/system/refresh-cache', { token: adminToken })).status).toBe(200);
+    const cold = await timed();
+    expect(cold.r.body.cached).toBe(false);
+    process.stdout.write(
+      `\n[local cluster docker] ${res.body.total} processes: first call ${firstMs} ms (CPU sampled over 250 ms), cold ${cold.ms} ms, cached ${cached.ms} ms\n`,
+    );
   });
 
   it('the supervisor refuses a caller without its token', async () => {
