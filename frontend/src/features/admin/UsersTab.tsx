@@ -1,4 +1,4 @@
-import type { AdminUser } from '@wb/contracts';
+import { FREE_PLAN_NAME, type AdminUser } from '@wb/contracts';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store.ts';
 import { Button, ConfirmDialog, Table, type TableColumn } from '../../components/ui/index.ts';
@@ -32,7 +32,7 @@ export function UsersTab({ onSearchChange }: { onSearchChange: () => void }) {
   const columns: TableColumn<AdminUser>[] = [
     { key: 'name', header: T.name, cell: (u) => u.name },
     { key: 'email', header: T.email, cell: (u) => u.email },
-    { key: 'plan', header: T.plan, cell: (u) => u.plan_name || 'Free' },
+    { key: 'plan', header: T.plan, cell: (u) => u.plan_name || FREE_PLAN_NAME },
     { key: 'boards', header: T.boards, cell: (u) => u.boards_count, align: 'end' },
     { key: 'created', header: T.registered, cell: (u) => formatDate(u.created_at) },
     {
