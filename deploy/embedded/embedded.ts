@@ -49,6 +49,8 @@ export interface EmbeddedHandle {
   supervisor: { url: string; token: string };
   /** Restarts one in-process service as the system update does (see restartInProcess). */
   restartService(name: string): Promise<void>;
+  /** How many times each in-process service has been restarted since the start. */
+  restartCounts(): Record<string, number>;
   /** Stops in order (see stopSteps), then PostgreSQL; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -132,6 +134,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   ];
   /** Restartable services by name, in start order (filled below); the update restarts admin-monitoring last. */
   const restartable: Array<{ name: string; restart(): Promise<void> }> = [];
+  const restarts: Record<string, number> = {};
   const supervisor = await startSupervisor({
     processes: processInfo,
     services: () => [...restartable].sort((a, b) => Number(a.name === 'admin') - Number(b.name === 'admin')),
@@ -209,6 +212,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
             return { service: await definition.create(config, runtimeFor(definition.name, serviceEnv.AUTH_JWKS_URL, next)), pools: next };
           }, (old, next) => {
             services[services.indexOf(old)] = next;
+            restarts[definition.name] = (restarts[definition.name] ?? 0) + 1;
           }),
       });
     }
@@ -243,6 +247,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         if (!unit) throw new Error(`Неизвестный сервис ${name}`);
         await unit.restart();
       },
+      restartCounts: () => ({ ...restarts }),
       stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
