@@ -3,9 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeConfig, Watch, type V1Deployment } from '@kubernetes/client-node';
-import { ContainerInfo } from '@wb/contracts';
-import { freePort } from '@wb/db';
-import { eventually } from '@wb/testkit';
+import { ContainerInfo, UPDATE_FINISHED_STEP } from '@wb/contracts';
+import { createPool, freePort } from '@wb/db';
+import { createInProcessTransport } from '@wb/events';
+import { AdminConfigSchema, createAdminService } from '@wb/admin-monitoring';
+import { createLogger, createTokenVerifier, listen, parseConfig } from '@wb/service-kit';
+import { callJson, createDatabase, eventually, startPostgres, testTokens } from '@wb/testkit';
 import { kubernetesRuntime, rolloutPending, RESTARTED_AT, type ContainerRuntime } from '@wb/admin-monitoring/kubernetes';
 import { startControlPlane, type ControlPlane } from '../kube/control-plane.ts';
 
@@ -279,6 +282,53 @@ containers: [{ name: admin, usage: { cpu: 25000000n, memory: 192Mi } }]
       for (const d of deployments()) expect(d.spec!.template!.metadata!.annotations?.[RESTARTED_AT], d.metadata!.name).toBeDefined();
     } finally {
       watching.abort();
+    }
+  });
+
+  it("POST /api/admin/update runs the Kubernetes plan to 'Завершено' through the service, and refuses a second start meanwhile", { timeout: 600_000 }, async () => {
+    const pg = await startPostgres();
+    const databaseUrl = await createDatabase(pg.url);
+    const pool = createPool({ url: databaseUrl, schema: 'admin', max: 5 });
+    const tokens = await testTokens();
+    const admin = await tokens.sign({ admin: true });
+    const service = await createAdminService({
+      pool,
+      transport: createInProcessTransport(),
+      logger: createLogger('admin-kube-test', 'silent'),
+      verifier: createTokenVerifier({ jwks: tokens.jwks }),
+      config: parseConfig(AdminConfigSchema, { DATABASE_URL: databaseUrl, AUTH_JWKS_URL: 'http://127.0.0.1:1/jwks', CONTAINER_RUNTIME: 'kubernetes', LOG_LEVEL: 'silent' }),
+      // The adapter with the admin service account's token, as the chart's pod would have it.
+      runtime: kubernetesRuntime({ release: RELEASE, namespace: NS, kubeConfig: kubeConfigFor(cp.server, token), timeoutMs: 10_000, pollMs: 200 }),
+    });
+    await service.start();
+    const server = await listen(service.app, 0, '127.0.0.1');
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const before = new Map(deployments().map((d) => [d.metadata!.name!, d.spec!.template!.metadata!.annotations?.[RESTARTED_AT]]));
+      expect((await callJson(base, 'POST', '/api/admin/update', { token: admin })).status).toBe(202);
+      expect((await callJson(base, 'POST', '/api/admin/update', { token: admin })).status).toBe(409);
+      const steps = new Set<string>();
+      let done: { is_running: boolean; current_step: string; progress: number; error?: string } | undefined;
+      await eventually(
+        async () => {
+          const s = (await callJson(base, 'GET', '/api/admin/update/status', { token: admin })).body;
+          steps.add(s.current_step);
+          if (s.is_running || s.current_step !== UPDATE_FINISHED_STEP) return false;
+          done = s;
+          return true;
+        },
+        { timeoutMs: 540_000, intervalMs: 250, what: "the update's status reaching 'Завершено'" },
+      );
+      expect(done).toMatchObject({ is_running: false, progress: 100 });
+      expect(done!.error).toBeUndefined();
+      expect(steps).toContain('Перезапуск admin');
+      // Every Deployment got a new restart annotation from this run.
+      for (const d of deployments()) expect(d.spec!.template!.metadata!.annotations?.[RESTARTED_AT], d.metadata!.name).not.toBe(before.get(d.metadata!.name!));
+    } finally {
+      await server.close();
+      await service.stop();
+      await pool.end();
+      await pg.stop();
     }
   });
 });

@@ -5,3 +5,4 @@ export * from './eventually.ts';
 export * from './factories.ts';
 export * from './images.ts';
 export * from './mailpit.ts';
+export * from './tokens.ts';
