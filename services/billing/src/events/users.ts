@@ -1,6 +1,5 @@
-import type { EventData } from '@wb/contracts';
-import type { Pool } from '@wb/db';
-import { idempotent, type EventTransport } from '@wb/events';
+import type { Pool, PoolClient } from '@wb/db';
+import { consumeIdempotent, defineConsumer, type EventTransport } from '@wb/events';
 import { syncEntitlements } from '../actions/entitlements.ts';
 import type { Clock } from '../clock.ts';
 import { forgetUser, upsertUser } from '../store/users.ts';
@@ -10,20 +9,23 @@ import { forgetUser, upsertUser } from '../store/users.ts';
  * billing is off), which is how boards learns the Free limit; user.updated keeps the name for the
  * admin lists; user.deleted drops the subscription and entitlements.
  */
-export const subscribeUsers = (pool: Pool, transport: EventTransport, clock: Clock) =>
-  transport.subscribe({
+export const usersConsumer = (clock: Clock) =>
+  defineConsumer({
     durable: 'billing-users',
     types: ['user.registered', 'user.updated', 'user.deleted'],
-    handler: idempotent(pool, 'billing-users', async (event, client) => {
+    async handle(event, client: PoolClient) {
       if (event.type === 'user.registered') {
-        const d = event.data as EventData<'user.registered'>;
+        const d = event.data;
         await upsertUser(client, { id: d.userId, name: d.name, email: d.email, createdAt: d.createdAt });
         await syncEntitlements(client, [d.userId], clock());
       } else if (event.type === 'user.updated') {
-        const d = event.data as EventData<'user.updated'>;
+        const d = event.data;
         await upsertUser(client, { id: d.userId, name: d.name, email: d.email });
-      } else if (event.type === 'user.deleted') {
-        await forgetUser(client, (event.data as EventData<'user.deleted'>).userId);
+      } else {
+        await forgetUser(client, event.data.userId);
       }
-    }),
+    },
   });
+
+export const subscribeUsers = (pool: Pool, transport: EventTransport, clock: Clock) =>
+  consumeIdempotent(transport, pool, usersConsumer(clock));
