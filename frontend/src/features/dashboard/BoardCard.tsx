@@ -18,6 +18,7 @@ import type { BoardListItem } from './types.ts';
 import { DropdownMenu, type MenuItem } from './ui.tsx';
 import styles from './BoardCard.module.css';
 import shared from './shared.module.css';
+import { tagChipStyle } from './tagColors.ts';
 
 export type BoardAction = 'rename' | 'access' | 'tags' | 'root' | 'delete';
 
@@ -154,7 +155,7 @@ export function BoardCard({ board, onAction }: Props) {
             <span
               key={t.id}
               className={shared.tagChip}
-              style={{ '--tag-color': t.color } as CSSProperties}
+              style={tagChipStyle(t.color)}
               data-testid="board-tag"
               title={t.name}
             >

@@ -1,6 +1,6 @@
 /** Board tags (§2): pick the user's tags for a board, create, rename/recolour and delete tags. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { LIMITS, TAG_PALETTE } from '@wb/contracts/constants';
 import type { z } from 'zod';
@@ -23,6 +23,7 @@ import type { BoardListItem, TagView } from './types.ts';
 import shared from './shared.module.css';
 import styles from './TagsModal.module.css';
 import { Modal, ModalActions, useConfirm } from './ui.tsx';
+import { tagChipStyle } from './tagColors.ts';
 
 type TagFormOutput = z.output<typeof TagForm>;
 
@@ -201,7 +202,7 @@ function TagRow({
           onChange={onToggle}
           data-testid="tag-checkbox"
         />
-        <span className={styles.tagChip} style={{ '--tag-color': tag.color } as CSSProperties}>
+        <span className={styles.tagChip} style={tagChipStyle(tag.color)}>
           {tag.name}
         </span>
       </label>
