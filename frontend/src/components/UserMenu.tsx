@@ -5,6 +5,7 @@ import { logout } from '../features/auth/session.ts';
 import type { User } from '../features/auth/types.ts';
 import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/index.ts';
+import styles from './UserMenu.module.css';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -38,7 +39,7 @@ export function UserMenu({ user }: { user: User }) {
       <DropdownMenuTrigger asChild>
         <button type="button" className="user-menu__trigger" data-testid="user-menu-trigger">
           <Avatar name={user.name} />
-          <span className="user-menu__name">{user.name}</span>
+          <span className={`user-menu__name ${styles.name}`}>{user.name}</span>
           <ChevronDownIcon size={16} aria-hidden="true" />
         </button>
       </DropdownMenuTrigger>

@@ -60,6 +60,7 @@ export function FoldersPanel(p: Props) {
   const rows = visibleRows(p.folders, p.expanded);
   const isAll = p.filter.kind === 'all';
   const isNone = p.filter.kind === 'none';
+  const hasTree = !p.foldersLoading && rows.length > 0;
 
   return (
     <nav className={styles.foldersPanel} aria-label={OWN.folders} data-testid="folders-panel">
@@ -147,7 +148,14 @@ export function FoldersPanel(p: Props) {
             <PlusIcon size={16} />
           </button>
         </div>
-        <div className={styles.folderTree} role="tree" aria-label={OWN.folders} data-testid="folder-tree">
+        {/* A tree only while it has folders: role="tree" requires treeitems, and the skeleton or the
+            empty state's button is neither (axe: aria-required-children). */}
+        <div
+          className={styles.folderTree}
+          role={hasTree ? 'tree' : undefined}
+          aria-label={hasTree ? OWN.folders : undefined}
+          data-testid="folder-tree"
+        >
           {p.foldersLoading ? (
             <div className={styles.folderTreeSkeleton} aria-hidden="true">
               <span />

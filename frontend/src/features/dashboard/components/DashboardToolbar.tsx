@@ -65,6 +65,8 @@ export function DashboardToolbar(p: Props) {
           onClick={p.onCreate}
           disabled={!p.canCreate}
           title={p.limitReached ? SPEC.boardLimit : undefined}
+          // Narrow screens hide the text (icon only): the name must not depend on it.
+          aria-label={OWN.newBoard}
           data-testid="create-board"
         >
           <PlusIcon size={18} aria-hidden="true" />
