@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['libs/*/test/**/*.test.ts', 'frontend/test/unit/**/*.test.ts'],
+          include: ['libs/*/test/**/*.test.ts', 'frontend/test/unit/**/*.test.ts', 'scripts/test/**/*.test.ts'],
         },
       },
       {
