@@ -76,6 +76,8 @@ async function violationsAt(acc: ReturnType<typeof newAccount>, width: number, r
       const found: Record<string, string[]> = {};
       await settled(page, '/dashboard', ready);
       found.dashboard = await seriousViolations(page);
+      // To look at after a run: the header (avatar-only menu at 375 px) and the tag chips' colours.
+      if (withTagsDialog) await page.screenshot({ path: `/tmp/shot-dashboard-a11y-${width}.png` });
       if (withTagsDialog) {
         const card = page.locator('[data-testid="board-card"]').first();
         await card.hover();
