@@ -41,6 +41,7 @@ describe('hotkeys of §9', () => {
     expect(commandFor(key({ key: 'Z', code: 'KeyZ', ctrlKey: true, shiftKey: true }))).toEqual({ kind: 'redo' });
     expect(commandFor(key({ key: 'y', code: 'KeyY', metaKey: true }))).toEqual({ kind: 'redo' });
     expect(commandFor(key({ key: 'Delete' }))).toEqual({ kind: 'delete' });
+    expect(commandFor(key({ key: 'Backspace' }))).toEqual({ kind: 'delete' });
     expect(commandFor(key({ key: 'Escape' }))).toEqual({ kind: 'escape' });
     expect(commandFor(key({ key: 'c', code: 'KeyC', ctrlKey: true }))).toBeNull();
   });

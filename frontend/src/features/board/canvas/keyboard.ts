@@ -1,6 +1,6 @@
 /**
  * Hotkeys of §9 as a pure mapping from a key event to a command, so the rules (1–6 tools,
- * Alt+1..8 colours, Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z, Delete, Escape) are tested without a browser.
+ * Alt+1..8 colours, Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z, Delete or Backspace, Escape) are tested without a browser.
  * Copy and paste go through the browser's copy/paste events instead (they carry the clipboard).
  */
 import { HOTKEY_COLORS, TOOL_HOTKEYS, type Tool } from '@wb/board-model';
@@ -36,7 +36,8 @@ export function commandFor(e: KeyLike): Command | null {
     if (layoutKey === 'y') return { kind: 'redo' };
     return null;
   }
-  if (e.key === 'Delete') return { kind: 'delete' };
+  // Backspace deletes as Delete does (issue 35 item 5): laptop keyboards without a Delete key, as in Miro and tldraw.
+  if (e.key === 'Delete' || e.key === 'Backspace') return { kind: 'delete' };
   if (e.key === 'Escape') return { kind: 'escape' };
   if (!e.shiftKey) {
     const tool = TOOL_HOTKEYS[e.key];
