@@ -44,6 +44,14 @@ describe('board fonts', () => {
       expect(fontRequests.some((u) => /dejavu-sans/.test(u))).toBe(true);
       const emojiFamily = await page.getByTestId('quick-reaction').first().evaluate((el) => getComputedStyle(el).fontFamily);
       expect(emojiFamily).toContain('Noto Emoji');
+      // A reaction chip draws its emoji with an emoji font first in the stack (issue 35 item 9), its count in the text font.
+      await page.getByTestId('quick-reaction').first().click();
+      const chipEmoji = page.getByTestId('reaction-chip-emoji').first();
+      await chipEmoji.waitFor();
+      const chipFamily = await chipEmoji.evaluate((el) => getComputedStyle(el).fontFamily);
+      expect(chipFamily.split(',')[0]!.replaceAll('"', '').trim()).toMatch(/Emoji/);
+      const chipTextFamily = await page.getByTestId('reaction-chip').first().evaluate((el) => getComputedStyle(el).fontFamily);
+      expect(chipTextFamily.split(',')[0]!).not.toMatch(/Emoji/);
       expect(errors).toEqual([]);
     });
   });

@@ -90,7 +90,11 @@ export function ReactionBar(props: {
           data-emoji={g.emoji}
           data-count={g.count}
         >
-          {g.emoji} {g.count}
+          {/* The emoji in an emoji font first (a text font's monochrome glyph would win otherwise), the count in the text font. */}
+          <span className={styles.emojiGlyph} data-testid="reaction-chip-emoji">
+            {g.emoji}
+          </span>{' '}
+          {g.count}
         </button>
       ))}
       <span className={styles.reactionDivider} />
