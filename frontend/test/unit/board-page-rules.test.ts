@@ -17,8 +17,7 @@ import {
 import { criticalSyncError, decideOnClose } from '../../src/features/board/page/realtime/reconnectPolicy.ts';
 import { quickReactions, toggleFavorite } from '../../src/features/board/page/reactions/useFavoriteEmojis.ts';
 import { groupReactions } from '../../src/features/board/page/reactions/ReactionBar.tsx';
-import { toMegabytes } from '../../src/features/board/page/SnapshotsDialog.tsx';
-import { SPEC, linkText, savedText, sharingText } from '../../src/features/board/page/texts.ts';
+import { OWN, SPEC, linkText, savedText, sharingText, toMegabytes } from '../../src/features/board/page/texts.ts';
 
 describe('reconnect policy (§9)', () => {
   it('backs off 1000 ms × 1.5ⁿ for five attempts, then gives up', () => {
@@ -167,6 +166,8 @@ describe('status and texts', () => {
   it('snapshot sizes are shown in MB', () => {
     expect(toMegabytes(1024 * 1024)).toBe('1.000');
     expect(toMegabytes(524288)).toBe('0.500');
+    // The stats' maximum in the same unit, not raw bytes (issue 35 item 9).
+    expect(OWN.snapshotStats({ total: 3, content_count: 2, empty_count: 1, max_size: 2 * 1024 * 1024 })).toBe('Всего: 3, с содержимым: 2, пустых: 1, максимум: 2.000 МБ');
   });
 
   it('builds the parametrised toasts from the spec patterns', () => {

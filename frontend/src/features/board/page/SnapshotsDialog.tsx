@@ -4,10 +4,8 @@ import { Button, Dialog } from '../../../components/ui/index.ts';
 import { getErrorMessage } from '../../../api/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDeleteEmptySnapshotsMutation, useLazyGetSnapshotsQuery } from './boardPageApi.ts';
-import { OWN, SPEC } from './texts.ts';
+import { OWN, SPEC, toMegabytes } from './texts.ts';
 import styles from './boardPage.module.css';
-
-export const toMegabytes = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(3);
 
 export function SnapshotsDialog({ boardId, onClose }: { boardId: string; onClose: () => void }) {
   const [load, { data, isError, isFetching }] = useLazyGetSnapshotsQuery();

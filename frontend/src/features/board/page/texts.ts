@@ -4,6 +4,9 @@
  */
 import { VIEW_MODE } from '../canvas/texts.ts';
 
+/** Bytes as MB with three decimals, the unit of the snapshot list (§5). */
+export const toMegabytes = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(3);
+
 export const SPEC = {
   loadingBoard: 'Загрузка доски...',
   connecting: 'Подключение к доске...',
@@ -63,8 +66,9 @@ export const OWN = {
   snapshotSize: 'Размер, МБ',
   snapshotStatus: 'Статус',
   snapshotStatuses: { empty: 'пустой', small: 'маленький', normal: 'обычный' },
+  /** The largest size in MB, the size column's unit (§5: snapshot sizes shown in MB), not raw bytes. */
   snapshotStats: (s: { total: number; content_count: number; empty_count: number; max_size: number }) =>
-    `Всего: ${s.total}, с содержимым: ${s.content_count}, пустых: ${s.empty_count}, максимум: ${s.max_size}`,
+    `Всего: ${s.total}, с содержимым: ${s.content_count}, пустых: ${s.empty_count}, максимум: ${toMegabytes(s.max_size)} МБ`,
   deleteEmpty: 'Удалить пустые',
   noSnapshots: 'Снапшотов пока нет',
   close: 'Закрыть',
