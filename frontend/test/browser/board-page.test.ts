@@ -275,7 +275,7 @@ async function box(page: Page) {
 
 describe('loading and access errors', () => {
   useOwner();
-  it('a revoked link shows «Доступ запрещен» and then goes to /dashboard', async () => {
+  it('a revoked link shows «Доступ запрещен», says where the visitor goes next and goes there (/login, not signed in)', async () => {
     const board = await createSharedBoard(ownerToken, 'Отозванная');
     await api(ownerToken, 'POST', `/api/boards/${board.id}/multiple-links`, { enabledRoles: ['editor', 'guest'] });
     const s = await openPage(product);
@@ -284,9 +284,9 @@ describe('loading and access errors', () => {
       await s.page.waitForSelector('[data-testid="board-denied"]', { timeout: 30_000 });
       await expect(s.page.locator('[data-testid="board-denied"] h1').innerText()).resolves.toBe('Доступ запрещен');
       await expect(s.page.locator('[data-testid="board-denied-message"]').innerText()).resolves.not.toBe('');
+      await expect(s.page.locator('[data-testid="board-denied-notice"]').innerText()).resolves.toBe('Через 2 секунды откроется страница входа.');
       await s.page.waitForURL((u) => u.pathname !== `/board/${board.id}`, { timeout: 10_000 });
-      // /dashboard then sends a visitor without a login on to /login.
-      expect(['/dashboard', '/login']).toContain(pathOf(s.page));
+      expect(pathOf(s.page)).toBe('/login');
     } finally {
       await s.close();
     }

@@ -53,6 +53,10 @@ describe('route guards (visitor)', () => {
     // The guard lets the link through; the page then finds no such board and says so (§2 load error).
     await s.page.waitForSelector('[data-testid="board-denied"]');
     expect(await s.page.locator('[data-testid="board-denied"] h1').first().innerText()).toBe('Доступ запрещен');
+    // Not signed in: told the login page comes next, and taken there (not to /dashboard, whose guard would bounce them).
+    expect(await s.page.locator('[data-testid="board-denied-notice"]').innerText()).toBe('Через 2 секунды откроется страница входа.');
+    await s.page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    expect(new URL(s.page.url()).searchParams.get('redirect')).toBeNull();
   });
 
   it('keeps /pricing, /login and /register open', async () => {
@@ -107,6 +111,7 @@ describe('route guards (signed-in user)', () => {
     // Signed in, the guard opens the page; an unknown board is the §2 load error, not /login.
     await s.page.waitForSelector('[data-testid="board-denied"]');
     expect(await s.page.locator('[data-testid="board-denied"] h1').first().innerText()).toBe('Доступ запрещен');
+    expect(await s.page.locator('[data-testid="board-denied-notice"]').innerText()).toBe('Через 2 секунды вы будете перенаправлены к списку досок.');
     expect((await landOn(s.page, '/settings')).pathname).toBe('/settings');
     expect((await landOn(s.page, '/dashboard')).pathname).toBe('/dashboard');
     expect(pathOf(s.page)).toBe('/dashboard');

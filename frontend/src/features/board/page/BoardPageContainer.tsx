@@ -79,10 +79,10 @@ export function BoardPageContainer() {
   if (query.isError) {
     const failure = classifyLoadError(query.error, { shareToken, here: location.pathname + location.search });
     if (failure.kind === 'login') return <Navigate to={loginPath(failure.returnTo)} replace />;
-    return <AccessDenied message={failure.message} />;
+    return <AccessDenied message={failure.message} signedIn={signedIn} />;
   }
   if (state.phase === 'denied') {
-    return <AccessDenied message={DENIED_TEXT[state.deniedCode ?? 4403] ?? OWN.loadFailed} />;
+    return <AccessDenied message={DENIED_TEXT[state.deniedCode ?? 4403] ?? OWN.loadFailed} signedIn={signedIn} />;
   }
   if (!query.data || query.isFetching && !query.currentData) return <LoadingStage text={SPEC.loadingBoard} />;
   if (!connection) return <LoadingStage text={SPEC.connecting} />;

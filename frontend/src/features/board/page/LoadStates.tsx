@@ -26,20 +26,28 @@ export function SettingUpOverlay() {
   );
 }
 
-export function AccessDenied({ message }: { message: string }) {
+/**
+ * §2 Load error: the panel, then /dashboard after 2 s. A visitor who is not signed in (a bad or
+ * revoked link) would only bounce off /dashboard's guard to /login, so they are told that and sent
+ * there directly (issue 35 item 9).
+ */
+export function AccessDenied({ message, signedIn }: { message: string; signedIn: boolean }) {
   const navigate = useNavigate();
+  const target = signedIn ? '/dashboard' : '/login';
   useEffect(() => {
-    const t = setTimeout(() => navigate('/dashboard', { replace: true }), DENIED_REDIRECT_MS);
+    const t = setTimeout(() => navigate(target, { replace: true }), DENIED_REDIRECT_MS);
     return () => clearTimeout(t);
-  }, [navigate]);
+  }, [navigate, target]);
   return (
     <div className={styles.denied} data-testid="board-denied" role="alert">
       <ShieldAlertIcon size={40} aria-hidden="true" />
       <h1>{SPEC.accessDenied}</h1>
       <p data-testid="board-denied-message">{message}</p>
-      <p className={styles.muted}>{OWN.redirectNotice}</p>
-      <Link to="/dashboard" className={buttonClass({ variant: 'primary' })} data-testid="board-denied-back">
-        {OWN.backToBoards}
+      <p className={styles.muted} data-testid="board-denied-notice">
+        {signedIn ? OWN.redirectNotice : OWN.redirectToLoginNotice}
+      </p>
+      <Link to={target} className={buttonClass({ variant: 'primary' })} data-testid="board-denied-back">
+        {signedIn ? OWN.backToBoards : OWN.toLogin}
       </Link>
     </div>
   );

@@ -53,6 +53,8 @@ export const sharingText = (on: boolean): string => (on ? SPEC.sharingOn : SPEC.
 export const OWN = {
   backToBoards: 'К доскам',
   redirectNotice: 'Через 2 секунды вы будете перенаправлены к списку досок.',
+  redirectToLoginNotice: 'Через 2 секунды откроется страница входа.',
+  toLogin: 'Войти',
   participants: 'Участники',
   you: 'вы',
   objects: 'Объектов',
