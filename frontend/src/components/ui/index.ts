@@ -13,6 +13,7 @@ export {
 } from './TextField.tsx';
 export { Dialog, DialogMessage, CLOSE_LABEL, type DialogProps } from './Dialog.tsx';
 export { ConfirmDialog, CANCEL_LABEL, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { FormFooter, type FormFooterProps } from './FormFooter.tsx';
 export {
   DropdownMenu,
   DropdownMenuTrigger,

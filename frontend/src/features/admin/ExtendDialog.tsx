@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SubscriptionView } from '@wb/contracts';
 import { useForm } from 'react-hook-form';
-import { Button, CANCEL_LABEL, Dialog, TextField } from '../../components/ui/index.ts';
+import { Dialog, FormFooter, TextField } from '../../components/ui/index.ts';
 import { failPlain, succeed } from './alerts.ts';
 import { useExtendSubscriptionMutation } from './adminApi.ts';
 import { EXTEND_DEFAULT_DAYS, ExtendForm, type ExtendValues } from './forms.ts';
@@ -38,22 +38,7 @@ export function ExtendDialog({
       size="sm"
       onClose={onClose}
       testId="extend-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {CANCEL_LABEL}
-          </Button>
-          <Button
-            type="submit"
-            form="extend-form"
-            variant="primary"
-            loading={isLoading}
-            data-testid="extend-save"
-          >
-            {T.extend}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId="extend-form" submitLabel={T.extend} loading={isLoading} onCancel={onClose} submitTestId="extend-save" />}
     >
       <form id="extend-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
         <TextField

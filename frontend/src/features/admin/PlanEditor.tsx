@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCIES, type PlanView } from '@wb/contracts';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
-import { Button, CANCEL_LABEL, Dialog, SelectField, Switch, TextField } from '../../components/ui/index.ts';
+import { Button, Dialog, FormFooter, SelectField, Switch, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import { useSavePlanMutation } from './adminApi.ts';
 import {
@@ -71,22 +71,7 @@ export function PlanEditor({ plan, onClose }: { plan: PlanView | null; onClose: 
       onClose={onClose}
       size="lg"
       testId="plan-editor"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {CANCEL_LABEL}
-          </Button>
-          <Button
-            type="submit"
-            form="plan-form"
-            variant="primary"
-            loading={isLoading}
-            data-testid="plan-save"
-          >
-            {T.save}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId="plan-form" submitLabel={T.save} loading={isLoading} onCancel={onClose} submitTestId="plan-save" />}
     >
       <form id="plan-form" className={styles.form} noValidate onSubmit={(ev) => void onSubmit(ev)}>
         <TextField id="plan-name" label={T.name} error={e.name?.message} {...register('name')} />

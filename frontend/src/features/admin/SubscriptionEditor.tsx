@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_STATUSES, type AdminUser, type SubscriptionView } from '@wb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, CANCEL_LABEL, Dialog, SelectField, TextField } from '../../components/ui/index.ts';
+import { Dialog, FormFooter, SelectField, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import {
   useCreateSubscriptionMutation,
@@ -184,22 +184,7 @@ function EditorDialog(props: {
       subtitle={props.subtitle}
       onClose={props.onClose}
       testId="subscription-editor"
-      footer={
-        <>
-          <Button variant="ghost" onClick={props.onClose}>
-            {CANCEL_LABEL}
-          </Button>
-          <Button
-            type="submit"
-            form="subscription-form"
-            variant="primary"
-            loading={props.loading}
-            data-testid="subscription-save"
-          >
-            {T.save}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId="subscription-form" submitLabel={T.save} loading={props.loading} onCancel={props.onClose} submitTestId="subscription-save" />}
     >
       {props.children}
     </Dialog>

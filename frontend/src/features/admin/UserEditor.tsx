@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminUser } from '@wb/contracts';
 import { useForm } from 'react-hook-form';
-import { Button, CANCEL_LABEL, Dialog, TextField } from '../../components/ui/index.ts';
+import { Dialog, FormFooter, TextField } from '../../components/ui/index.ts';
 import { failWith, succeed } from './alerts.ts';
 import { useUpdateUserMutation } from './adminApi.ts';
 import { UserForm, type UserFormValues } from './forms.ts';
@@ -33,22 +33,7 @@ export function UserEditor({ user, onClose }: { user: AdminUser; onClose: () => 
       subtitle={user.email}
       onClose={onClose}
       testId="user-editor"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {CANCEL_LABEL}
-          </Button>
-          <Button
-            type="submit"
-            form="user-form"
-            variant="primary"
-            loading={isLoading}
-            data-testid="user-save"
-          >
-            {T.save}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId="user-form" submitLabel={T.save} loading={isLoading} onCancel={onClose} submitTestId="user-save" />}
     >
       <form id="user-form" className="form" noValidate onSubmit={(ev) => void onSubmit(ev)}>
         <TextField id="user-name" label={T.name} error={e.name?.message} {...register('name')} />
