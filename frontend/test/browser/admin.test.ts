@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
+import { animationsEnded, seriousViolations } from './axe.ts';
 import {
   ADMIN_ACCOUNT,
   appReady,
@@ -101,8 +101,8 @@ const noHorizontalScroll = (page: Page) =>
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  // Let entry animations finish, so colours are measured as they end up.
-  await page.waitForTimeout(300);
+  // Entry animations finished, so colours are measured as they end up.
+  await animationsEnded(page);
 }
 
 describe('admin panel (spec §2 Admin panel)', { timeout: 180_000 }, () => {

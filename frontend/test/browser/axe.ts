@@ -36,3 +36,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/** Finite animations (entries, fades) have ended; endless ones (spinners) are left running. */
+export function animationsEnded(page: Page) {
+  return page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}

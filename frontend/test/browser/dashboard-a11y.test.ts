@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
+import { animationsEnded, seriousViolations } from './axe.ts';
 import { apiCall, accessToken } from './boardPageHelpers.ts';
 import { appReady, newAccount, registerViaApi, signInWithTokens, useProduct, withPage } from './harness.ts';
 
@@ -55,13 +55,6 @@ async function settled(page: Page, path: string, ready: string) {
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
   await animationsEnded(page);
-}
-
-/** Finite animations (entries, fades) have ended; endless ones (spinners) are left running. */
-function animationsEnded(page: Page) {
-  return page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
 }
 
 /**

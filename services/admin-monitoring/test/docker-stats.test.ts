@@ -45,7 +45,8 @@ describe('docker stats arithmetic', () => {
     let peak = 0;
     const out = await mapBounded([1, 2, 3, 4, 5, 6, 7], 3, async (x) => {
       peak = Math.max(peak, ++running);
-      await new Promise((r) => setTimeout(r, 5));
+      // Yield to the event loop: every worker the bound allows has started before any finishes.
+      await new Promise((r) => setImmediate(r));
       running--;
       return x * 2;
     });
