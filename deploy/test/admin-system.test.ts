@@ -3,16 +3,14 @@
 // real processes through the runners' supervisor (deploy/local/supervisor.ts) with the local adapter.
 // The whole update of a running product is in local-update.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ERRORS, UPDATE_FINISHED_STEP } from '@wb/contracts';
+import { ERRORS, UPDATE_FINISHED_STEP } from '@wb/contracts';
 import { createPool, freePort, type Pool } from '@wb/db';
 import { createInProcessTransport } from '@wb/events';
 import { AdminConfigSchema, createAdminService, type AdminService } from '@wb/admin-monitoring';
 import { createLogger, createTokenVerifier, listen, parseConfig, type RunningServer, type TokenVerifier } from '@wb/service-kit';
-import { callJson, createDatabase, eventually, startPostgres } from '@wb/testkit';
+import { callJson, createDatabase, eventually, startPostgres, testTokens } from '@wb/testkit';
 import { startSupervisor, type SupervisorHandle } from '../local/supervisor.ts';
 
 /** A real process the supervisor watches and restarts: a Node process that allocates a little and idles. */
@@ -66,18 +64,9 @@ const localEnv = () => ({ CONTAINER_RUNTIME: 'local', LOCAL_SUPERVISOR_URL: supe
 beforeAll(async () => {
   pg = await startPostgres();
   databaseUrl = await createDatabase(pg.url);
-  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
-  verifier = createTokenVerifier({ jwks: { keys: [jwk] } });
-  sign = (admin) =>
-    new SignJWT({ name: admin ? 'Админ Системы' : 'Пользователь', email: 'a@example.com', admin })
-      .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
-      .setSubject(randomUUID())
-      .setIssuer(ACCESS_TOKEN_ISSUER)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
+  const tokens = await testTokens();
+  verifier = createTokenVerifier({ jwks: tokens.jwks });
+  sign = (admin) => tokens.sign({ admin, name: admin ? 'Админ Системы' : 'Пользователь', email: 'a@example.com' });
   adminToken = await sign(true);
   userToken = await sign(false);
 
