@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import testRules from './scripts/lint/no-fixed-wait.mjs';
 
 // Boundaries (docs/architecture.md): a service never imports another service, and nobody imports
 // a library (or a service) by a deep path: only what a package.json "exports" lists. Built from
@@ -110,6 +111,12 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-useless-assignment': 'warn',
     },
+  },
+  {
+    // No fixed waits in tests (issue 36): poll a condition; scripts/lint/no-fixed-wait.mjs says how.
+    files: ['**/test/**/*.{ts,tsx,js,mjs}'],
+    plugins: { tests: testRules },
+    rules: { 'tests/no-fixed-wait': 'error' },
   },
   {
     // k6 scripts run in k6's runtime, not Node: its globals (__ENV, __VU) are provided there.
