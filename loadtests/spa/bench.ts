@@ -5,15 +5,17 @@
 //   npm run bench -- spa                     the current build (frontend/dist)
 //   npm run bench -- spa --dist /tmp/old     another build, e.g. one made from an older commit
 //   npm run bench -- spa --waterfall         also print one cold navigation's requests (start → end, ms)
+//   npm run bench -- spa --transfer-only     only the JavaScript each route transfers (issue 36 item 6)
 //   BENCH_RUNS=15                            navigations per figure (default 10)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { api, commandLine, machineInfo, repoRoot, startStack } from '../lib/harness.ts';
+import { describeTransfer, measureRoute } from './transfer.ts';
 
 const { values } = parseArgs({
-  options: { dist: { type: 'string' }, waterfall: { type: 'boolean' } },
+  options: { dist: { type: 'string' }, waterfall: { type: 'boolean' }, 'transfer-only': { type: 'boolean' } },
   allowPositionals: true,
 });
 const dist = path.resolve(values.dist ?? path.join(repoRoot, 'frontend', 'dist'));
@@ -52,19 +54,6 @@ async function newContext(browser: Browser, session?: Session): Promise<BrowserC
   }
   await context.addInitScript(FIRST_CARD_PROBE);
   return context;
-}
-
-/** Bytes of JavaScript received for one cold navigation (response bodies as sent, plus headers). */
-async function scriptBytes(page: Page, url: string, readySelector: string): Promise<{ bytes: number; files: number }> {
-  const sizes: Promise<number>[] = [];
-  page.on('requestfinished', (req) => {
-    if (req.resourceType() === 'script') sizes.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
-  });
-  await page.goto(url);
-  await page.waitForSelector(readySelector);
-  await page.waitForLoadState('networkidle');
-  const all = await Promise.all(sizes);
-  return { bytes: all.reduce((a, b) => a + b, 0), files: all.length };
 }
 
 /**
@@ -135,7 +124,7 @@ try {
   const password = 'Bench-password-1';
   await api(stack.url, 'POST', '/api/auth/register', { email, password, name: 'Бенчмарк' });
   const session = await api<Session>(stack.url, 'POST', '/api/auth/login', { email, password });
-  for (let i = 0; i < BOARDS; i++) {
+  for (let i = 0; i < (values['transfer-only'] ? 3 : BOARDS); i++) {
     await createBoard(`Доска ${i + 1}`, session.accessToken);
   }
   browser = await chromium.launch({
@@ -148,48 +137,49 @@ try {
     ['/login', '[data-testid="login-submit"]', false],
     ['/dashboard', CARD, true],
   ] as const) {
-    const context = await newContext(browser, signedIn ? session : undefined);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`page error on ${route}: ${String(e)}`));
-    const { bytes, files } = await scriptBytes(page, `${stack.url}${route}`, ready);
-    transfer.push(`  ${route.padEnd(11)} ${(bytes / 1024).toFixed(1)} KiB of JavaScript in ${files} file(s)`);
-    await context.close();
+    transfer.push(...describeTransfer(await measureRoute(browser, `${stack.url}${route}`, ready, signedIn ? session : undefined)));
   }
-
-  const cold: number[] = [];
-  const warm: number[] = [];
-  for (let i = 0; i < runs + 1; i++) {
-    // A fresh context is a cold cache; the second navigation in it reuses the cached assets.
-    const context = await newContext(browser, session);
-    const page = await context.newPage();
-    for (const into of [cold, warm]) {
-      // BENCH_SPA_PROFILE=file.cpuprofile: a CPU profile of the last cold navigation (open it in DevTools).
-      const cdp = process.env.BENCH_SPA_PROFILE && i === runs && into === cold ? await context.newCDPSession(page) : null;
-      if (cdp) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+  if (values['transfer-only']) {
+    console.log(`\nSPA JavaScript on a cold load, headless Chromium (build ${path.relative(repoRoot, dist) || dist})`);
+    console.log(`command: ${commandLine()}`);
+    console.log('kB = 1000 bytes of response bodies as sent (brotli), until the route is ready and the network idle 500 ms:');
+    for (const line of transfer) console.log(line);
+  } else {
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs + 1; i++) {
+      // A fresh context is a cold cache; the second navigation in it reuses the cached assets.
+      const context = await newContext(browser, session);
+      const page = await context.newPage();
+      for (const into of [cold, warm]) {
+        // BENCH_SPA_PROFILE=file.cpuprofile: a CPU profile of the last cold navigation (open it in DevTools).
+        const cdp = process.env.BENCH_SPA_PROFILE && i === runs && into === cold ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        await page.goto(`${stack.url}/dashboard`);
+        await page.waitForSelector(CARD);
+        if (cdp) await writeFile(process.env.BENCH_SPA_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        const t = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
+        if (i > 0) into.push(t); // the first round warms the server (JIT, caches, query plans)
       }
-      await page.goto(`${stack.url}/dashboard`);
-      await page.waitForSelector(CARD);
-      if (cdp) await writeFile(process.env.BENCH_SPA_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-      const t = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
-      if (i > 0) into.push(t); // the first round warms the server (JIT, caches, query plans)
+      await context.close();
     }
-    await context.close();
-  }
 
-  console.log(`\nSPA in headless Chromium (embedded mode, build ${path.relative(repoRoot, dist) || dist})`);
-  console.log(`command: ${commandLine()}`);
-  console.log(`machine: ${machineInfo()}`);
-  console.log('JavaScript transferred on a cold load:');
-  for (const line of transfer) console.log(line);
-  console.log(`navigation → first board card on /dashboard, ${BOARDS} boards:`);
-  console.log(`  cold cache  ${stats(cold)}`);
-  console.log(`  warm cache  ${stats(warm)}`);
-  if (values.waterfall) {
-    console.log('one cold navigation to /dashboard (request start → end):');
-    for (const l of await waterfall(browser, session)) console.log(l);
+    console.log(`\nSPA in headless Chromium (embedded mode, build ${path.relative(repoRoot, dist) || dist})`);
+    console.log(`command: ${commandLine()}`);
+    console.log(`machine: ${machineInfo()}`);
+    console.log('JavaScript transferred on a cold load:');
+    for (const line of transfer) console.log(line);
+    console.log(`navigation → first board card on /dashboard, ${BOARDS} boards:`);
+    console.log(`  cold cache  ${stats(cold)}`);
+    console.log(`  warm cache  ${stats(warm)}`);
+    if (values.waterfall) {
+      console.log('one cold navigation to /dashboard (request start → end):');
+      for (const l of await waterfall(browser, session)) console.log(l);
+    }
   }
 } finally {
   await browser?.close();
