@@ -260,11 +260,11 @@ describe('several replicas over NATS', () => {
     const u = Y.encodeStateAsUpdate(d);
     await real.append(boardId, u);
     Y.applyUpdate(room.doc, u);
-    room.dirty = true;
+    persistence.onChange(room, u, 'client');
 
     expect(await persistence.compactUnlessPeerDid(room)).toBeNull();
     expect(await real.storedVersion(boardId)).toBe(1);
-    expect(room.dirty).toBe(true);
+    expect(persistence.isDirty(room)).toBe(true);
     room.destroy();
   });
 
@@ -295,7 +295,7 @@ describe('several replicas over NATS', () => {
       await persistence.onLoadDocument(room);
       room.loaded = true;
       addObject(room.doc, sticky(`s${i}`));
-      room.dirty = true;
+      persistence.onChange(room, new Uint8Array(), 'client');
       rooms.push(room);
     }
     persistence.start(() => rooms);

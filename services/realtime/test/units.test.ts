@@ -9,7 +9,7 @@ import { admits } from '../src/domain/capacity.ts';
 import { KeyedLimiter, fullBucket, take } from '../src/domain/rate-limit.ts';
 import { cacheBoardAccess } from '../src/admission-cache.ts';
 import { GroupCommit } from '../src/core/group-commit.ts';
-import { binaryFrame } from '../src/core/connection.ts';
+import { binaryFrame } from '../src/core/internals.ts';
 import { createRequire } from 'node:module';
 import { Room } from '../src/core/room.ts';
 import { readUpdateMeta } from '../src/domain/update-meta.ts';

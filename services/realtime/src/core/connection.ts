@@ -4,6 +4,7 @@ import { CloseCode, CloseReason } from '../domain/close-codes.ts';
 import { encodeUpdate } from '../domain/protocol.ts';
 import type { Identity } from './types.ts';
 import type { Room } from './room.ts';
+import { onceDrained, writeFrameDirect } from './internals.ts';
 
 /** Above this much unsent data a reader counts as slow: updates wait and go out merged. */
 const SLOW_BYTES = 512 * 1024;
@@ -12,37 +13,6 @@ export const MAX_LAG_BYTES = 8 * 1024 * 1024;
 
 let nextId = 1;
 const SEND_BINARY = { binary: true } as const;
-/** ws's Sender state when nothing is queued in it (no compression, no Blob being read). */
-const SENDER_IDLE = 0;
-
-/**
- * `message` as one unmasked, final, binary WebSocket frame (RFC 6455 §5.2): built once per fan-out
- * and written to every socket as a single buffer. ws would build a header per socket and hand the
- * kernel two buffers through cork/writev; at 9,000 deliveries a second that was about 5 % of the
- * server's busy time (the write syscall itself stays).
- */
-export function binaryFrame(message: Uint8Array): Buffer {
-  const n = message.byteLength;
-  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + n);
-  frame[0] = 0x82;
-  if (head === 2) frame[1] = n;
-  else if (head === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(n, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(n), 2);
-  }
-  frame.set(message, head);
-  return frame;
-}
-
-/** The parts of ws's socket the pre-framed path reads; checked on every send. */
-interface WsInternals {
-  _socket?: { writable: boolean; write(data: Buffer): boolean };
-  _sender?: { _state?: number };
-}
 
 /**
  * ws's socket with the one field the core needs: its connection. The close override lives on
@@ -111,19 +81,13 @@ export class Connection {
       // `frame` the same as a WebSocket frame, shared by every connection that gets this update.
       if (this.ws.readyState !== WebSocket.OPEN) return 0;
       const data = message ?? encodeUpdate(update);
-      const internals = this.ws as unknown as WsInternals;
-      // Straight to the TCP socket only while ws has nothing of its own queued, so frames stay in
-      // order; anything else (or a ws without these fields) goes through ws.send.
-      if (frame && internals._sender?._state === SENDER_IDLE && internals._socket?.writable) internals._socket.write(frame);
-      else this.ws.send(data, SEND_BINARY);
+      if (!frame || !writeFrameDirect(this.ws, frame)) this.ws.send(data, SEND_BINARY);
       return data.byteLength;
     }
     if (this.backlog === null) {
       this.backlog = [];
       this.backlogBytes = 0;
-      const socket = (this.ws as unknown as { _socket?: NodeJS.EventEmitter })._socket;
-      if (socket) socket.once('drain', () => this.drainBacklog());
-      else setImmediate(() => this.drainBacklog());
+      onceDrained(this.ws, () => this.drainBacklog());
     }
     this.backlog.push(update);
     this.backlogBytes += update.byteLength;

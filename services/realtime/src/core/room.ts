@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
 import { Awareness } from 'y-protocols/awareness';
 import type { Connection } from './connection.ts';
+import { withoutUpdateListeners } from './internals.ts';
 
 /** One board held in memory: its document, awareness, and who is connected here. */
 export class Room {
@@ -14,12 +15,6 @@ export class Room {
   holds = 0;
   /** Approximate encoded size, checked against MAX_DOC_BYTES before each update. */
   size = 0;
-  /** Stored version this copy is known to contain. */
-  version = 0;
-  /** Changed since the last compaction. */
-  dirty = false;
-  /** When the persistence extension means to compact this dirty copy (spread over the interval). */
-  compactAt: number | null = null;
   loaded = false;
   /** Set while the room is being persisted and dropped; newcomers wait and load a fresh copy. */
   unloading: Promise<void> | null = null;
@@ -39,8 +34,6 @@ export class Room {
   onUpdate: ((update: Uint8Array, origin: unknown) => void) | null = null;
   /** Encoded state vector of `doc`, kept until the next change (see stateVector()). */
   private sv: Uint8Array | null = null;
-  /** Free-form per-extension state, keyed by extension name. */
-  readonly ext = new Map<string, unknown>();
 
   constructor(readonly boardId: string) {
     // gc stays on: the server never needs deleted content, and it keeps compacted states small.
@@ -86,27 +79,19 @@ export class Room {
   }
 
   /**
-   * Runs `fn` with the server's 'update' listener detached. Yjs encodes every transaction again for
-   * its 'update' listeners; a caller that already holds the bytes it applies (a committed batch, a
-   * relayed one) skips that encoding and hands them to `onUpdate` itself.
+   * Runs `fn` with the server's 'update' listener detached: a caller that already holds the bytes
+   * it applies (a committed batch, a relayed one) skips Yjs's encoding and hands them to `onUpdate`.
    */
   withoutUpdateListener<T>(fn: () => T): T {
-    // Yjs encodes a transaction when the document has any 'update' listener. The listeners' set is
-    // taken out and put back as it is: off() dropped the emptied set and on() made a new one, a set
-    // per commit and board that the long-lived document kept alive into the old generation.
-    const observers = (this.doc as unknown as { _observers: Map<string, Set<unknown>> })._observers;
-    const listeners = observers.get('update');
-    if (listeners) observers.delete('update');
-    try {
-      return fn();
-    } finally {
-      if (listeners) {
-        // A listener registered meanwhile (none is today) went into a new set: keep it too.
-        const added = observers.get('update');
-        if (added) for (const f of added) listeners.add(f);
-        observers.set('update', listeners);
-      }
-    }
+    return withoutUpdateListeners(this.doc, fn);
+  }
+
+  /**
+   * The whole document was encoded (loaded, compacted) and is `bytes` long: the size check starts
+   * again from the exact figure instead of the sum of the updates since.
+   */
+  measured(bytes: number): void {
+    this.size = bytes;
   }
 
   /** Called for every change of `doc`. */

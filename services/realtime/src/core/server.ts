@@ -35,7 +35,8 @@ import { applyReaction, type ReactionOutcome } from '../domain/reactions.ts';
 import { imageSourcesAllowed, readUpdateMeta } from '../domain/update-meta.ts';
 import { ANONYMOUS_NAME, stampPresence, type PresenceIdentity } from '../domain/presence.ts';
 import type { RealtimeLimits } from '../config.ts';
-import { Connection, RealtimeSocket, binaryFrame } from './connection.ts';
+import { Connection, RealtimeSocket } from './connection.ts';
+import { binaryFrame } from './internals.ts';
 import { GroupCommit, type CommitWriter } from './group-commit.ts';
 import { Room } from './room.ts';
 import { Origin, type Extension, type Identity, type UnloadMode } from './types.ts';
@@ -342,7 +343,6 @@ export class RealtimeServer {
     // A commit is counted by onDurable, update by update: its merge also holds the reactions,
     // which were counted when they were applied.
     if (origin !== Origin.COMMITTED) room.size += update.byteLength;
-    if (origin !== Origin.LOAD) room.dirty = true;
     if (origin === Origin.SERVER) {
       // A reaction is applied at once (its outcome is the answer) and shown once it is durable.
       this.commits.add(room, update, origin);

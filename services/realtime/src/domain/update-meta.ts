@@ -1,5 +1,16 @@
 import * as Y from 'yjs';
 import { imageSrcAllowed } from '@wb/board-model';
+import {
+  clockOf,
+  isUnplacedValue,
+  keyOf,
+  neighbourOf,
+  parentNamed,
+  singleValueOf,
+  storedKeyOf,
+  type ItemStore,
+  type Struct,
+} from '../core/internals.ts';
 
 /** The one field name of the board document whose value a browser fetches: an image object's `src`. */
 const SRC_FIELD = 'src';
@@ -16,9 +27,9 @@ export interface UpdateMeta {
    * `src` as their field, and values whose field is known only through a neighbour (an overwrite
    * of an existing field names the previous value, not the field).
    */
-  values: Y.Item[] | undefined;
+  values: Struct[] | undefined;
   /** The decoded structs, kept only when `values` is set (to follow a neighbour within the update). */
-  structs: Array<Y.Item | Y.GC | Y.Skip> | undefined;
+  structs: Struct[] | undefined;
 }
 
 /**
@@ -31,27 +42,22 @@ export interface UpdateMeta {
 export function readUpdateMeta(update: Uint8Array): UpdateMeta {
   const { structs, ds } = Y.decodeUpdate(update);
   const from = new Map<number, number>();
-  let values: Y.Item[] | undefined;
+  let values: Struct[] | undefined;
   for (const s of structs) {
     if (!from.has(s.id.client)) from.set(s.id.client, s.id.clock);
-    const item = s as Y.Item;
-    // Text typed into a Y.Text (ContentString) and deletions are never a map value that is fetched.
-    if (item.parentSub === SRC_FIELD || (item.parent === null && !(item.content instanceof Y.ContentString) && !(item.content instanceof Y.ContentDeleted))) {
-      (values ??= []).push(item);
-    }
+    if (keyOf(s) === SRC_FIELD || isUnplacedValue(s)) (values ??= []).push(s);
   }
   return { from, empty: structs.length === 0 && ds.clients.size === 0, values, structs: values && structs };
 }
 
 /** The map field an item writes, following its neighbours to where the field is named. */
-function fieldOf(item: Y.Item, structs: ReadonlyArray<Y.Item | Y.GC | Y.Skip>, store: Y.Doc['store']): string | null | undefined {
-  let cur: Y.Item | Y.GC | Y.Skip | undefined = item;
+function fieldOf(item: Struct, structs: readonly Struct[], store: ItemStore): string | null | undefined {
+  let cur: Struct | undefined = item;
   for (let depth = 0; depth < MAX_CHAIN && cur; depth++) {
-    const it = cur as Y.Item;
-    if (it.parentSub != null || it.parent != null) return it.parentSub;
-    const id = it.origin ?? it.rightOrigin;
+    if (keyOf(cur) !== null || parentNamed(cur)) return keyOf(cur);
+    const id = neighbourOf(cur);
     if (!id) return null;
-    if (id.clock < Y.getState(store, id.client)) return (Y.getItem(store, id) as Y.Item).parentSub;
+    if (id.clock < clockOf(store, id.client)) return storedKeyOf(store, id);
     cur = structs.find((s) => s.id.client === id.client && s.id.clock <= id.clock && id.clock < s.id.clock + s.length);
   }
   // A neighbour neither in the copy nor in the update (Yjs keeps such an update pending), or a chain
@@ -65,16 +71,16 @@ function fieldOf(item: Y.Item, structs: ReadonlyArray<Y.Item | Y.GC | Y.Skip>, s
  * client's resend of an old board) is not judged again. A value that is not one plain string
  * (binary, a nested type, JSON content) is refused.
  */
-export function imageSourcesAllowed(meta: UpdateMeta, boardId: string, store: Y.Doc['store']): boolean {
+export function imageSourcesAllowed(meta: UpdateMeta, boardId: string, store: ItemStore): boolean {
   const { values, structs } = meta;
   if (!values || !structs) return true;
   for (const item of values) {
-    if (item.id.clock < Y.getState(store, item.id.client)) continue;
-    const field = item.parentSub === SRC_FIELD ? SRC_FIELD : fieldOf(item, structs, store);
+    if (item.id.clock < clockOf(store, item.id.client)) continue;
+    const field = keyOf(item) === SRC_FIELD ? SRC_FIELD : fieldOf(item, structs, store);
     if (field === undefined) return false;
     if (field !== SRC_FIELD) continue;
-    const content = item.content;
-    if (!(content instanceof Y.ContentAny) || content.arr.length !== 1 || !imageSrcAllowed(content.arr[0], boardId)) return false;
+    const single = singleValueOf(item);
+    if (!single || !imageSrcAllowed(single.value, boardId)) return false;
   }
   return true;
 }

@@ -10,6 +10,7 @@ import { countObjects } from '@wb/board-model';
 import type { DocumentStore, StoredDocument } from '../store/types.ts';
 import { snapshotStatus, stateHash } from '../domain/snapshots.ts';
 import type { Room } from '../core/room.ts';
+import { perRoom } from '../core/room-state.ts';
 import { Origin, type Extension, type UnloadMode } from '../core/types.ts';
 
 export interface CompactResult {
@@ -26,15 +27,26 @@ export interface PersistenceOptions {
   onSaved?(boardId: string, version: number, objectsCount: number): Promise<void>;
 }
 
+/** What persistence knows of one loaded board. */
+interface BoardState {
+  /** Stored version this copy is known to contain. */
+  version: number;
+  /** Changed since the last compaction. */
+  dirty: boolean;
+  /** When this dirty copy is due for compaction (spread over the interval, see compactDue). */
+  compactAt: number | null;
+  /** The stored version a periodic compaction last found written by another replica. */
+  peerVersionSeen: number | null;
+}
+
 export class Persistence implements Extension {
   readonly name = 'persistence';
+  private readonly board = perRoom<BoardState>(() => ({ version: 0, dirty: false, compactAt: null, peerVersionSeen: null }));
   /** One flush or compaction at a time per board, in order. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private compactTimer: NodeJS.Timeout | null = null;
   private ticking = false;
   private rooms: () => Iterable<Room> = () => [];
-  /** The stored version a periodic compaction last found written by another replica (see compactDue). */
-  private readonly peerVersionSeen = new WeakMap<Room, number>();
 
   constructor(private readonly opts: PersistenceOptions) {}
 
@@ -56,10 +68,20 @@ export class Persistence implements Extension {
   async onLoadDocument(room: Room): Promise<void> {
     const stored = await this.opts.store.load(room.boardId);
     this.applyStored(room, stored, undefined);
-    room.version = stored.version;
-    room.size = Y.encodeStateAsUpdate(room.doc).byteLength;
+    const board = this.board(room);
+    board.version = stored.version;
+    room.measured(Y.encodeStateAsUpdate(room.doc).byteLength);
     // A leftover log (a crash before compaction) is folded into a state at the next chance.
-    room.dirty = stored.log.length > 0;
+    board.dirty = stored.log.length > 0;
+  }
+
+  onChange(room: Room, _update: Uint8Array, origin: unknown): void {
+    if (origin !== Origin.LOAD) this.board(room).dirty = true;
+  }
+
+  /** Whether the copy holds changes not yet folded into a stored state. */
+  isDirty(room: Room): boolean {
+    return this.board(room).dirty;
   }
 
   /**
@@ -73,9 +95,10 @@ export class Persistence implements Extension {
       if (!room.loaded || room.unloading || room.doc.isDestroyed) return;
       const stored = await this.opts.store.load(room.boardId);
       if (room.doc.isDestroyed) return;
-      this.applyStored(room, stored, room.version);
+      const board = this.board(room);
+      this.applyStored(room, stored, board.version);
       // The stored state was applied, so the next compaction compares against this version.
-      if (stored.state) room.version = stored.version;
+      if (stored.state) board.version = stored.version;
     });
   }
 
@@ -87,7 +110,7 @@ export class Persistence implements Extension {
   }
 
   async beforeUnloadDocument(room: Room, mode: UnloadMode): Promise<void> {
-    if (mode === 'compact' && room.dirty) await this.compact(room);
+    if (mode === 'compact' && this.board(room).dirty) await this.compact(room);
   }
 
   async onDestroy(): Promise<void> {
@@ -134,16 +157,17 @@ export class Persistence implements Extension {
   private async compactDue(): Promise<void> {
     const now = Date.now();
     for (const room of [...this.rooms()]) {
-      if (!room.dirty || !room.loaded || room.unloading) {
-        room.compactAt = null;
+      const board = this.board(room);
+      if (!board.dirty || !room.loaded || room.unloading) {
+        board.compactAt = null;
         continue;
       }
-      if (room.compactAt === null) {
-        room.compactAt = now + this.opts.compactIntervalMs * (0.5 + Math.random());
+      if (board.compactAt === null) {
+        board.compactAt = now + this.opts.compactIntervalMs * (0.5 + Math.random());
         continue;
       }
-      if (room.compactAt > now) continue;
-      room.compactAt = null;
+      if (board.compactAt > now) continue;
+      board.compactAt = null;
       await this.compactUnlessPeerDid(room).catch((err) => this.opts.logger.error({ err, boardId: room.boardId }, 'compaction failed'));
     }
   }
@@ -164,25 +188,26 @@ export class Persistence implements Extension {
 
   private fold(room: Room, yieldToPeers: boolean): Promise<CompactResult | null> {
     return this.serial(room.boardId, async () => {
+      const board = this.board(room);
       if (yieldToPeers) {
         // The version alone: reading the state and the log only to give way was most of what it saved.
         const version = await this.opts.store.storedVersion(room.boardId);
-        if (version !== room.version && version !== this.peerVersionSeen.get(room)) {
-          this.peerVersionSeen.set(room, version);
+        if (version !== board.version && version !== board.peerVersionSeen) {
+          board.peerVersionSeen = version;
           return null; // still dirty: due again within the next interval
         }
       }
       for (let attempt = 0; attempt < 5; attempt++) {
         const stored = await this.opts.store.load(room.boardId);
-        this.applyStored(room, stored, room.version);
-        room.dirty = false;
+        this.applyStored(room, stored, board.version);
+        board.dirty = false;
         const state = Y.encodeStateAsUpdate(room.doc);
         const hash = stateHash(state);
         const objectsCount = countObjects(room.doc);
-        room.size = state.byteLength;
+        room.measured(state.byteLength);
         if (hash === stored.hash) {
           await this.opts.store.deleteLog(room.boardId, stored.log.map((e) => e.id));
-          room.version = stored.version;
+          board.version = stored.version;
           return { duplicate: true, objectsCount, version: stored.version };
         }
         const version = await this.opts.store.saveState(room.boardId, {
@@ -197,16 +222,16 @@ export class Persistence implements Extension {
           // Another replica compacted meanwhile. A periodic turn leaves the board to it (its state
           // holds the log it read; what came after stays in the log, and this copy stays dirty).
           if (!yieldToPeers) continue; // read again
-          room.dirty = true;
+          board.dirty = true;
           return null;
         }
-        room.version = version;
+        board.version = version;
         await this.opts.onSaved?.(room.boardId, version, objectsCount).catch((err) =>
           this.opts.logger.warn({ err, boardId: room.boardId }, 'publishing board.saved failed'),
         );
         return { duplicate: false, objectsCount, version };
       }
-      room.dirty = true;
+      board.dirty = true;
       throw new Error(`compaction of ${room.boardId} lost the race 5 times`);
     });
   }
