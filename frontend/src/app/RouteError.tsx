@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
 import styles from './RouteError.module.css';
 // Straight from the module, not the ui barrel: this page is in the entry chunk, the barrel would pull every Radix primitive into it.
-import { buttonClass } from '../components/ui/Button.tsx';
+import { Button, buttonClass } from '../components/ui/Button.tsx';
 
 const TEXT = {
   title: 'Не удалось открыть страницу',
@@ -22,9 +22,9 @@ export function RouteError() {
       <h1>{TEXT.title}</h1>
       <p>{TEXT.body}</p>
       <div className={styles.actions}>
-        <button type="button" className={buttonClass({ variant: 'primary' })} onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {TEXT.reload}
-        </button>
+        </Button>
         <Link to="/dashboard" className={buttonClass({ variant: 'secondary' })}>
           {TEXT.home}
         </Link>

@@ -5,6 +5,7 @@ import { useAppSelector } from '../app/store.ts';
 import { selectUser } from '../features/auth/authSlice.ts';
 import { CrownIcon, PanelsTopLeftIcon, SparklesIcon } from 'lucide-react';
 import { Logo } from './Logo.tsx';
+import { buttonClass } from './ui/index.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { formatBoardCount } from '../lib/boardCount.ts';
 import { useGetBoardLimitsQuery } from '../api/boardLimits.ts';
@@ -44,7 +45,7 @@ export function AppHeader({ limits: passed, leading }: Props) {
           // Narrow screens keep the icon only (its name stays UPGRADE_PLAN_TEXT), so the header fits.
           <Link
             to="/pricing"
-            className="btn btn--sm btn--accent app-header__upgrade"
+            className={`${buttonClass({ variant: 'accent', size: 'sm' })} app-header__upgrade`}
             aria-label={UPGRADE_PLAN_TEXT}
             data-testid="upgrade-link"
           >

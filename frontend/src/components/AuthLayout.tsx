@@ -2,7 +2,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LogoMark, PRODUCT_NAME } from './Logo.tsx';
 import { Link } from 'react-router-dom';
-import { Spinner } from './FullScreenLoader.tsx';
+import { Button } from './ui/Button.tsx';
 
 interface Props {
   title: string;
@@ -79,19 +79,8 @@ interface SubmitProps {
 /** The wide submit button of an auth form: disabled with a spinner and `loadingText` while sending. */
 export function AuthSubmit({ loading, loadingText, testId, children }: SubmitProps) {
   return (
-    <button
-      type="submit"
-      className="btn btn--primary btn--block btn--lg"
-      disabled={loading}
-      data-testid={testId}
-    >
-      {loading ? (
-        <>
-          <Spinner size="sm" /> {loadingText}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <Button type="submit" variant="primary" size="lg" block loading={loading} data-testid={testId}>
+      {loading ? loadingText : children}
+    </Button>
   );
 }

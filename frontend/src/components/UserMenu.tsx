@@ -4,7 +4,7 @@ import { useAppDispatch } from '../app/store.ts';
 import { logout } from '../features/auth/session.ts';
 import type { User } from '../features/auth/types.ts';
 import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/index.ts';
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/index.ts';
 import styles from './UserMenu.module.css';
 
 export function initials(name: string): string {
@@ -37,11 +37,11 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <button type="button" className="user-menu__trigger" data-testid="user-menu-trigger">
+        <Button variant="plain" className="user-menu__trigger" data-testid="user-menu-trigger">
           <Avatar name={user.name} />
           <span className={`user-menu__name ${styles.name}`}>{user.name}</span>
           <ChevronDownIcon size={16} aria-hidden="true" />
-        </button>
+        </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="user-menu__panel">
         <div className="user-menu__who">

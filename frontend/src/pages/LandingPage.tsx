@@ -5,6 +5,7 @@ import { MenuIcon, ShieldCheckIcon, UsersIcon, XIcon, ZapIcon } from 'lucide-rea
 import { Logo, PRODUCT_NAME } from '../components/Logo.tsx';
 import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
+import { buttonClass, IconButton } from '../components/ui/Button.tsx';
 
 const FEATURES = [
   {
@@ -53,7 +54,7 @@ function LandingHeader() {
             Тарифы
           </a>
           {user ? (
-            <Link to="/dashboard" className="btn btn--primary btn--sm site-nav__cta" onClick={close}>
+            <Link to="/dashboard" className={`${buttonClass({ variant: 'primary', size: 'sm' })} site-nav__cta`} onClick={close}>
               Мои доски
             </Link>
           ) : (
@@ -61,23 +62,23 @@ function LandingHeader() {
               <Link to="/login" className="site-nav__login" onClick={close} data-testid="landing-login">
                 Войти
               </Link>
-              <Link to="/register" className="btn btn--primary btn--sm site-nav__cta" onClick={close}>
+              <Link to="/register" className={`${buttonClass({ variant: 'primary', size: 'sm' })} site-nav__cta`} onClick={close}>
                 Начать бесплатно
               </Link>
             </>
           )}
         </nav>
-        <button
-          type="button"
+        <IconButton
+          plain
           className="site-header__toggle"
-          aria-label={open ? 'Закрыть меню' : 'Открыть меню'}
+          label={open ? 'Закрыть меню' : 'Открыть меню'}
           aria-expanded={open}
           aria-controls="site-nav"
           onClick={() => setOpen((v) => !v)}
           data-testid="mobile-menu-toggle"
         >
           {open ? <XIcon size={20} /> : <MenuIcon size={20} />}
-        </button>
+        </IconButton>
       </div>
     </header>
   );
@@ -142,10 +143,10 @@ export function LandingPage() {
                 фигуры, связи и живые курсоры всей команды.
               </p>
               <div className="hero__actions">
-                <Link to={primaryTo} className="btn btn--primary btn--lg" data-testid="hero-cta">
+                <Link to={primaryTo} className={buttonClass({ variant: 'primary', size: 'lg' })} data-testid="hero-cta">
                   {user ? 'Перейти к доскам' : 'Начать бесплатно'}
                 </Link>
-                <a href="#features" className="btn btn--ghost btn--lg">
+                <a href="#features" className={buttonClass({ variant: 'ghost', size: 'lg' })}>
                   Узнать больше
                 </a>
               </div>
@@ -191,7 +192,7 @@ export function LandingPage() {
               fallback={
                 <div className="plans-fallback" data-testid="plans-fallback">
                   <p>Начните бесплатно — перейти на расширенный тариф можно в любой момент.</p>
-                  <Link to="/pricing" className="btn btn--secondary">
+                  <Link to="/pricing" className={buttonClass({ variant: 'secondary' })}>
                     Подробнее о тарифах
                   </Link>
                 </div>
@@ -205,7 +206,7 @@ export function LandingPage() {
             <div className="cta">
               <h2>Соберите команду на первой доске уже сегодня</h2>
               <p>Регистрация займёт меньше минуты.</p>
-              <Link to={primaryTo} className="btn btn--light btn--lg">
+              <Link to={primaryTo} className={buttonClass({ variant: 'light', size: 'lg' })}>
                 {user ? 'Открыть мои доски' : 'Создать аккаунт'}
               </Link>
             </div>

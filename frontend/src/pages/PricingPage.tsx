@@ -7,6 +7,7 @@ import { PlansGrid } from '../components/PlansGrid.tsx';
 import { selectUser } from '../features/auth/authSlice.ts';
 import { Faq } from '../features/billing/Faq.tsx';
 import { usePaymentReturn } from '../features/billing/usePaymentReturn.ts';
+import { buttonClass } from '../components/ui/Button.tsx';
 
 export const PRICING_TITLE = 'Выберите свой тариф';
 
@@ -29,16 +30,16 @@ export function PricingPage() {
             {user ? (
               <>
                 <span className="simple-header__greet">Здравствуйте, {user.name}</span>
-                <Link to="/dashboard" className="btn btn--secondary btn--sm">
+                <Link to="/dashboard" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                   Мои доски
                 </Link>
               </>
             ) : (
               <>
-                <Link to="/login" className="btn btn--ghost btn--sm">
+                <Link to="/login" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
                   Войти
                 </Link>
-                <Link to="/register" className="btn btn--primary btn--sm">
+                <Link to="/register" className={buttonClass({ variant: 'primary', size: 'sm' })}>
                   Регистрация
                 </Link>
               </>
@@ -58,7 +59,7 @@ export function PricingPage() {
           fallback={
             <div className="plans-fallback" data-testid="plans-fallback">
               <p>Тарифы скоро появятся. Сейчас все возможности доступны бесплатно.</p>
-              <Link to={user ? '/dashboard' : '/register'} className="btn btn--primary">
+              <Link to={user ? '/dashboard' : '/register'} className={buttonClass({ variant: 'primary' })}>
                 {user ? 'Перейти к доскам' : 'Начать бесплатно'}
               </Link>
             </div>

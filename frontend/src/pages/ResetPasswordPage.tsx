@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { AuthLayout, AuthSubmit } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordStrength } from '../components/PasswordStrength.tsx';
-import { PasswordField } from '../components/ui/index.ts';
+import { buttonClass, PasswordField } from '../components/ui/index.ts';
 import { selectUser, signedOut } from '../features/auth/authSlice.ts';
 import { useConfirmPasswordResetMutation } from '../features/auth/emailApi.ts';
 import {
@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
     >
       <FormAlert message={serverError} testId="reset-server-error" />
       {deadLink ? (
-        <Link to="/forgot-password" className="btn btn--primary btn--block btn--lg" data-testid="reset-request-new">
+        <Link to="/forgot-password" className={buttonClass({ variant: 'primary', size: 'lg', block: true })} data-testid="reset-request-new">
           {T.requestNew}
         </Link>
       ) : (

@@ -87,6 +87,10 @@ export function Dialog({
 }
 
 /** Paragraph style for a dialog's explanatory text. */
-export function DialogMessage({ children }: { children: ReactNode }) {
-  return <p className={styles.message}>{children}</p>;
+export function DialogMessage({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className={styles.message} data-testid={testId}>
+      {children}
+    </p>
+  );
 }

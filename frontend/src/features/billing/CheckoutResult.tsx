@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { XIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
+import { CLOSE_LABEL, IconButton } from '../../components/ui/index.ts';
 import { checkoutMessage } from './myPlanTexts.ts';
 import { useGetOrderQuery } from './myPlanApi.ts';
 import styles from './CheckoutResult.module.css';
@@ -48,9 +49,9 @@ export function CheckoutResult() {
         <strong data-testid="checkout-result-title">{message.title}</strong>
         <p data-testid="checkout-result-text">{message.text}</p>
       </div>
-      <button type="button" className={styles.close} aria-label="Закрыть" onClick={() => setClosed(true)}>
+      <IconButton plain className={styles.close} label={CLOSE_LABEL} onClick={() => setClosed(true)}>
         <XIcon size={18} aria-hidden="true" />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { CheckIcon, DownloadIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../api/errors.ts';
-import { Button, Switch, Table, type TableColumn } from '../../components/ui/index.ts';
+import { Button, buttonClass, Switch, Table, type TableColumn } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useGetSubscriptionQuery } from './billingApi.ts';
 import { INCLUDED_TITLE, activeVariants, formatPeriod, formatPrice, planFeatures } from './format.ts';
@@ -196,7 +196,7 @@ export function MyPlanSection() {
       {subscription ? <CurrentPlan subscription={subscription} /> : null}
       {onFree && free ? <FreePlanCard plan={free} /> : null}
       {sub.isSuccess ? (
-        <Link to="/pricing" className="btn btn--secondary btn--sm" data-testid="my-plan-change">
+        <Link to="/pricing" className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="my-plan-change">
           {onFree ? CHOOSE_PLAN : CHANGE_PLAN}
         </Link>
       ) : null}

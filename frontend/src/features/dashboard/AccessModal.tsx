@@ -1,6 +1,6 @@
 /** Access settings of one board (§2): the master switch, the three role links, rotation and copying. */
 import { useState } from 'react';
-import { Button, ConfirmDialog } from '../../components/ui/index.ts';
+import { Button, ConfirmDialog, Dialog, Switch } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSetRoleLinksMutation, useSetSharingMutation } from './api.ts';
 import { errorText } from './errors.ts';
@@ -9,7 +9,6 @@ import { enabledRoles, SHARE_ROLES, shareLink, toggleRole, tokenOf } from './log
 import { OWN, ROLE_LABELS, SPEC } from './texts.ts';
 import type { BoardListItem, ShareRole } from './types.ts';
 import styles from './AccessModal.module.css';
-import { Modal, Switch } from './ui.tsx';
 
 const ROLE_HINTS: Record<ShareRole, string> = {
   viewer: OWN.roleViewerHint,
@@ -125,7 +124,7 @@ export function AccessModal({
   // With sharing off the server refuses every link, so none is shown and none can be copied; the role
   // switches stay, so the owner can choose the roles before turning sharing on.
   return (
-    <Modal title={OWN.accessTitle} subtitle={board.title} onClose={onClose} testId="access-modal" size="lg">
+    <Dialog title={OWN.accessTitle} subtitle={board.title} onClose={onClose} testId="access-modal" size="lg">
       <div className={styles.access}>
         <div className={`${styles.master}${on ? ` ${styles.masterOn}` : ''}`}>
           <span className={styles.masterIcon} aria-hidden="true">
@@ -137,9 +136,9 @@ export function AccessModal({
           </div>
           <Switch
             checked={on}
-            onChange={toggleSharing}
+            onCheckedChange={toggleSharing}
             disabled={busy}
-            label={OWN.linkSharing}
+            aria-label={OWN.linkSharing}
             testId="sharing-switch"
           />
         </div>
@@ -157,9 +156,9 @@ export function AccessModal({
                   </div>
                   <Switch
                     checked={roleOn}
-                    onChange={(v) => toggle(role, v)}
+                    onCheckedChange={(v) => toggle(role, v)}
                     disabled={busy}
-                    label={texts.roleLabels[role]}
+                    aria-label={texts.roleLabels[role]}
                     testId={`role-switch-${role}`}
                   />
                 </div>
@@ -210,6 +209,6 @@ export function AccessModal({
           confirmTestId="rotate-confirm-ok"
         />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

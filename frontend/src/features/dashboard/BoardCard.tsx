@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ActionsMenu, IconButton, type ActionsMenuItem } from '../../components/ui/index.ts';
 import { wasJustDragged } from './dnd.ts';
 import {
   ArrowRightIcon,
@@ -15,7 +16,6 @@ import {
 import { formatBoardDate, overflowLabel, splitTags } from './logic.ts';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
-import { DropdownMenu, type MenuItem } from './ui.tsx';
 import styles from './BoardCard.module.css';
 import shared from './shared.module.css';
 import { tagChipStyle } from './tagColors.ts';
@@ -46,14 +46,14 @@ export function BoardCard({ board, onAction }: Props) {
   const more = overflowLabel(rest);
   const hue = hueOf(board.id);
 
-  const action = (key: BoardAction, label: string, icon: ReactNode, more?: Partial<MenuItem>): MenuItem => ({
+  const action = (key: BoardAction, label: string, icon: ReactNode, more?: Partial<ActionsMenuItem>): ActionsMenuItem => ({
     key,
     label,
     icon,
     onSelect: () => onAction(key, board),
     ...more,
   });
-  const items: MenuItem[] = [
+  const items: ActionsMenuItem[] = [
     {
       key: 'open',
       label: OWN.open,
@@ -87,16 +87,16 @@ export function BoardCard({ board, onAction }: Props) {
         <span className={`${styles.boardCardShape} ${styles.boardCardShapeC}`} />
       </div>
       <div className={styles.boardCardTools}>
-        <button
-          type="button"
+        <IconButton
+          plain
           ref={setActivatorNodeRef}
           className={`${styles.tool} ${styles.boardCardGrip}`}
           {...attributes}
-          aria-label={OWN.dragBoard(board.title)}
+          label={OWN.dragBoard(board.title)}
           title={OWN.dragBoardHint}
         >
           <GripVerticalIcon size={16} />
-        </button>
+        </IconButton>
         <span className={styles.boardCardToolsSpacer} />
         <a
           className={styles.tool}
@@ -110,12 +110,7 @@ export function BoardCard({ board, onAction }: Props) {
         >
           <ExternalLinkIcon size={16} />
         </a>
-        <DropdownMenu
-          items={items}
-          label={OWN.boardActions}
-          testId="board-menu"
-          className={styles.tool}
-        />
+        <ActionsMenu items={items} label={OWN.boardActions} testId="board-menu" plain className={styles.tool} />
       </div>
       {board.is_link_sharing_enabled ? (
         <span className={styles.boardCardShared} data-testid="board-shared">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { TAG_PALETTE } from '@wb/contracts/constants';
 import { CheckIcon } from 'lucide-react';
+import { Button } from '../../components/ui/index.ts';
 import styles from './ColorChoice.module.css';
 import { OWN } from './texts.ts';
 
@@ -22,9 +23,9 @@ export function ColorChoice({
     <div className={styles.choice} data-testid={testId}>
       <div className={styles.swatches} role="radiogroup">
         {TAG_PALETTE.map((c) => (
-          <button
+          <Button
             key={c}
-            type="button"
+            variant="plain"
             role="radio"
             aria-checked={upper === c}
             aria-label={c}
@@ -37,10 +38,10 @@ export function ColorChoice({
             }}
           >
             {upper === c ? <CheckIcon size={14} /> : null}
-          </button>
+          </Button>
         ))}
-        <button
-          type="button"
+        <Button
+          variant="plain"
           className={`${styles.swatch} ${styles.custom}`}
           aria-label={OWN.customColor}
           aria-expanded={custom}
@@ -50,7 +51,7 @@ export function ColorChoice({
           onClick={() => setCustom((v) => !v)}
         >
           {!isPalette ? <CheckIcon size={14} /> : null}
-        </button>
+        </Button>
       </div>
       {custom ? (
         <div className={styles.customPanel}>

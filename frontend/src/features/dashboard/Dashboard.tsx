@@ -9,6 +9,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clsx as cx } from 'clsx';
 import { AppHeader } from '../../components/AppHeader.tsx';
+import { buttonClass, ConfirmProvider, IconButton } from '../../components/ui/index.ts';
 import { AccessModal } from './AccessModal.tsx';
 import { BoardDragPreview } from './BoardCard.tsx';
 import { BoardsArea } from './components/BoardsArea.tsx';
@@ -24,8 +25,6 @@ import type { FolderModalState } from './modals.tsx';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem } from './types.ts';
 import styles from './Dashboard.module.css';
-import shared from './shared.module.css';
-import { ConfirmProvider } from './ui.tsx';
 
 // The form dialogs carry react-hook-form and zod (the contract schemas): loaded when the page has
 // shown its boards (see useIdlePreload) or on first use, never on the page's critical path.
@@ -133,16 +132,15 @@ function DashboardInner() {
         <AppHeader
           limits={limits}
           leading={
-            <button
-              type="button"
-              className={`${shared.iconBtn} ${styles.dashSidebarToggle}`}
+            <IconButton
+              className={styles.dashSidebarToggle}
               onClick={() => setDrawerOpen((v) => !v)}
-              aria-label={OWN.showFolders}
+              label={OWN.showFolders}
               aria-expanded={drawerOpen}
               data-testid="sidebar-toggle"
             >
               <PanelLeftIcon size={20} aria-hidden="true" />
-            </button>
+            </IconButton>
           }
         />
         <div className={styles.dashBody}>
@@ -195,7 +193,7 @@ function DashboardInner() {
             {limits && !canCreate ? (
               <div className={styles.dashBanner} data-testid="limit-banner">
                 <span>{SPEC.boardLimit}</span>
-                <Link to="/pricing" className="btn btn--sm btn--accent">
+                <Link to="/pricing" className={buttonClass({ variant: 'accent', size: 'sm' })}>
                   {SPEC.upgrade}
                 </Link>
               </div>

@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { clsx as cx } from 'clsx';
 import { useState, type CSSProperties } from 'react';
+import { ActionsMenu, Button, IconButton } from '../../components/ui/index.ts';
 import { ROOT_DROP_ID, folderDropId } from './dnd.ts';
 import {
   ChevronRightIcon,
@@ -16,7 +17,6 @@ import { OWN, SPEC } from './texts.ts';
 import type { FolderNode, TagView } from './types.ts';
 import styles from './FoldersPanel.module.css';
 import shared from './shared.module.css';
-import { DropdownMenu } from './ui.tsx';
 
 /** The drop indicator of a folder row for each zone (spec §2: before, inside, after). */
 const DROP_ZONE_CLASS: Record<DropZone, string | undefined> = {
@@ -65,8 +65,8 @@ export function FoldersPanel(p: Props) {
   return (
     <nav className={styles.foldersPanel} aria-label={OWN.folders} data-testid="folders-panel">
       <div className={styles.foldersPanelSection}>
-        <button
-          type="button"
+        <Button
+          variant="plain"
           className={cx(styles.navEntry, isAll && styles.navEntryActive)}
           onClick={() => p.onSelect({ kind: 'all' })}
           aria-current={isAll ? 'page' : undefined}
@@ -75,7 +75,7 @@ export function FoldersPanel(p: Props) {
           <LayoutGridIcon size={17} />
           <span className={styles.navEntryLabel}>{SPEC.showAll}</span>
           {p.totalBoards !== null ? <span className={styles.countBadge} data-testid="count-badge">{p.totalBoards}</span> : null}
-        </button>
+        </Button>
         <RootEntry
           active={isNone}
           onSelect={() => p.onSelect({ kind: 'none' })}
@@ -85,8 +85,8 @@ export function FoldersPanel(p: Props) {
 
       <div className={styles.foldersPanelSection}>
         <div className={styles.foldersPanelHeading}>
-          <button
-            type="button"
+          <Button
+            variant="plain"
             className={styles.sectionToggle}
             aria-expanded={tagsOpen}
             onClick={() => setTagsOpen((v) => !v)}
@@ -99,11 +99,11 @@ export function FoldersPanel(p: Props) {
             {p.selectedTagIds.length ? (
               <span className={`${styles.countBadge} ${shared.countBadgeAccent}`}>{p.selectedTagIds.length}</span>
             ) : null}
-          </button>
+          </Button>
           {p.selectedTagIds.length ? (
-            <button type="button" className={shared.linkBtn} onClick={p.onResetTags} data-testid="tag-filter-reset">
+            <Button variant="link" onClick={p.onResetTags} data-testid="tag-filter-reset">
               {OWN.reset}
-            </button>
+            </Button>
           ) : null}
         </div>
         {tagsOpen ? (
@@ -114,9 +114,9 @@ export function FoldersPanel(p: Props) {
               p.tags.map((t) => {
                 const on = p.selectedTagIds.includes(t.id);
                 return (
-                  <button
+                  <Button
                     key={t.id}
-                    type="button"
+                    variant="plain"
                     className={cx(styles.filterChip, on && styles.filterChipOn)}
                     style={{ '--tag-color': t.color } as CSSProperties}
                     aria-pressed={on}
@@ -126,7 +126,7 @@ export function FoldersPanel(p: Props) {
                   >
                     <span className={shared.colorDot} style={{ background: t.color }} />
                     <span className={styles.filterChipName}>{t.name}</span>
-                  </button>
+                  </Button>
                 );
               })
             )}
@@ -137,16 +137,15 @@ export function FoldersPanel(p: Props) {
       <div className={`${styles.foldersPanelSection} ${styles.foldersPanelSectionGrow}`}>
         <div className={styles.foldersPanelHeading}>
           <span className={styles.foldersPanelTitle}>{OWN.folders}</span>
-          <button
-            type="button"
-            className={`${shared.iconBtn} ${shared.iconBtnSm}`}
+          <IconButton
+            size="sm"
             onClick={() => p.onCreateFolder(null)}
-            aria-label={OWN.newFolder}
-            title={OWN.newFolder}
+            label={OWN.newFolder}
+            tooltip
             data-testid="create-folder"
           >
             <PlusIcon size={16} />
-          </button>
+          </IconButton>
         </div>
         {/* A tree only while it has folders: role="tree" requires treeitems, and the skeleton or the
             empty state's button is neither (axe: aria-required-children). */}
@@ -163,11 +162,11 @@ export function FoldersPanel(p: Props) {
               <span />
             </div>
           ) : rows.length === 0 ? (
-            <button type="button" className={styles.folderTreeEmpty} onClick={() => p.onCreateFolder(null)}>
+            <Button variant="plain" className={styles.folderTreeEmpty} onClick={() => p.onCreateFolder(null)}>
               <FolderIcon size={16} />
               {OWN.noFolders}
               <span className={styles.folderTreeEmptyCta}>{OWN.newFolder}</span>
-            </button>
+            </Button>
           ) : (
             rows.map(({ node, depth }) => (
               <FolderRow
@@ -203,9 +202,9 @@ function RootEntry({
 }) {
   const { setNodeRef } = useDroppable({ id: ROOT_DROP_ID, data: { type: 'root' } });
   return (
-    <button
+    <Button
       ref={setNodeRef}
-      type="button"
+      variant="plain"
       className={cx(styles.navEntry, active && styles.navEntryActive, highlighted && styles.navEntryDrop)}
       onClick={onSelect}
       aria-current={active ? 'page' : undefined}
@@ -213,7 +212,7 @@ function RootEntry({
     >
       <InboxIcon size={17} />
       <span className={styles.navEntryLabel}>{SPEC.noFolder}</span>
-    </button>
+    </Button>
   );
 }
 
@@ -271,19 +270,19 @@ function FolderRow({
       data-drop-zone={zone ?? undefined}
       {...drag.listeners}
     >
-      <button
-        type="button"
+      <IconButton
+        plain
         className={cx(styles.folderRowToggle, !hasChildren && styles.folderRowToggleHidden)}
         onClick={onToggle}
         tabIndex={hasChildren ? 0 : -1}
-        aria-label={expanded ? OWN.collapse : OWN.expand}
+        label={expanded ? OWN.collapse : OWN.expand}
         aria-hidden={hasChildren ? undefined : true}
         data-testid="folder-toggle"
       >
         <ChevronRightIcon size={14} className={cx(styles.chev, expanded && styles.chevOpen)} />
-      </button>
-      <button
-        type="button"
+      </IconButton>
+      <Button
+        variant="plain"
         ref={drag.setActivatorNodeRef}
         className={styles.folderRowMain}
         onClick={onSelect}
@@ -295,11 +294,12 @@ function FolderRow({
         </span>
         <span className={styles.folderRowName}>{node.name}</span>
         <span className={styles.countBadge} data-testid="count-badge">{node.board_count}</span>
-      </button>
-      <DropdownMenu
+      </Button>
+      <ActionsMenu
         label={OWN.folderActions}
         testId="folder-menu"
-        className={`${shared.iconBtnSm} ${styles.folderRowMenu}`}
+        size="sm"
+        className={styles.folderRowMenu}
         items={[
           {
             key: 'subfolder',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { LIMITS, TAG_PALETTE } from '@wb/contracts/constants';
 import type { z } from 'zod';
-import { Button, TextField } from '../../components/ui/index.ts';
+import { Button, Dialog, FormFooter, IconButton, TextField, useConfirm } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateTagMutation,
@@ -22,7 +22,6 @@ import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, TagView } from './types.ts';
 import shared from './shared.module.css';
 import styles from './TagsModal.module.css';
-import { Modal, ModalActions, useConfirm } from './ui.tsx';
 import { tagChipStyle } from './tagColors.ts';
 
 type TagFormOutput = z.output<typeof TagForm>;
@@ -71,18 +70,19 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
   };
 
   return (
-    <Modal
+    <Dialog
       title={OWN.tagsTitle}
       subtitle={board.title}
       onClose={onClose}
       testId="tags-modal"
       footer={
-        <ModalActions
+        <FormFooter
           onCancel={onClose}
-          onConfirm={save}
-          label={OWN.save}
+          onSubmit={() => void save()}
+          submitLabel={OWN.save}
           disabled={saveState.isLoading}
-          testId="tags-save"
+          submitTestId="tags-save"
+          size="sm"
         />
       }
     >
@@ -109,7 +109,7 @@ export function TagsModal({ board, onClose }: { board: BoardListItem; onClose: (
           )}
         </ul>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -182,7 +182,7 @@ function TagRow({
   const confirm = useConfirm();
   const [remove, { isLoading }] = useDeleteTagMutation();
   const onDelete = async () => {
-    const yes = await confirm({ title: OWN.deleteTagTitle(tag.name), message: SPEC.deleteTagConfirm });
+    const yes = await confirm({ title: OWN.deleteTagTitle(tag.name), message: SPEC.deleteTagConfirm, confirmLabel: OWN.delete });
     if (!yes) return;
     try {
       await remove(tag.id).unwrap();
@@ -206,27 +206,20 @@ function TagRow({
           {tag.name}
         </span>
       </label>
-      <button
-        type="button"
-        className={`${shared.iconBtn} ${shared.iconBtnSm}`}
-        onClick={onEdit}
-        aria-label={OWN.editTag}
-        title={OWN.editTag}
-        data-testid="tag-edit"
-      >
+      <IconButton label={OWN.editTag} tooltip size="sm" onClick={onEdit} data-testid="tag-edit">
         <PenLineIcon size={15} />
-      </button>
-      <button
-        type="button"
-        className={`${shared.iconBtn} ${shared.iconBtnSm} ${shared.iconBtnDanger}`}
+      </IconButton>
+      <IconButton
+        label={OWN.deleteTag}
+        tooltip
+        size="sm"
+        tone="danger"
         onClick={onDelete}
         disabled={isLoading}
-        aria-label={OWN.deleteTag}
-        title={OWN.deleteTag}
         data-testid="tag-delete"
       >
         <TrashIcon size={15} />
-      </button>
+      </IconButton>
     </li>
   );
 }

@@ -8,7 +8,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { BOARD_LIMITS, LIMITS } from '@wb/contracts/constants';
-import { SelectField, TextField } from '../../components/ui/index.ts';
+import { Dialog, FormFooter, SelectField, TextField } from '../../components/ui/index.ts';
 import { notify } from '../../lib/notify.ts';
 import {
   useCreateBoardMutation,
@@ -30,7 +30,6 @@ import { visibleRows } from './logic.ts';
 import styles from './modals.module.css';
 import { OWN, SPEC } from './texts.ts';
 import type { BoardListItem, FolderNode } from './types.ts';
-import { Modal, ModalActions } from './ui.tsx';
 import type { z } from 'zod';
 
 /** Runs a submit; a failed call becomes an error toast with the call's message or `fallback`. */
@@ -293,13 +292,13 @@ function FormModal({
   children,
 }: FormModalProps) {
   return (
-    <Modal title={title} subtitle={subtitle} onClose={onClose} testId={testId} size={size}>
+    <Dialog title={title} subtitle={subtitle} onClose={onClose} testId={testId} size={size}>
       <form className={styles.form} onSubmit={onSubmit} id={formId} noValidate>
         {children}
         <div className={styles.actions}>
-          <ModalActions onCancel={onClose} label={submitLabel} disabled={disabled} testId={submitTestId} />
+          <FormFooter onCancel={onClose} submitLabel={submitLabel} disabled={disabled} submitTestId={submitTestId} size="sm" />
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

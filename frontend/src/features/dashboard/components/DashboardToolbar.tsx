@@ -1,4 +1,5 @@
 import { PlusIcon, SearchIcon, XIcon } from 'lucide-react';
+import { Button, IconButton } from '../../../components/ui/index.ts';
 import { OWN, plural, SPEC } from '../texts.ts';
 import type { FolderNode } from '../types.ts';
 import styles from './DashboardToolbar.module.css';
@@ -54,14 +55,14 @@ export function DashboardToolbar(p: Props) {
             data-testid="board-search"
           />
           {p.searchInput ? (
-            <button type="button" className={styles.searchClear} onClick={() => p.onSearch('')} aria-label={OWN.reset}>
+            <IconButton plain className={styles.searchClear} onClick={() => p.onSearch('')} label={OWN.reset}>
               <XIcon size={14} aria-hidden="true" />
-            </button>
+            </IconButton>
           ) : null}
         </label>
-        <button
-          type="button"
-          className={`btn btn--primary ${styles.dashCreate}`}
+        <Button
+          variant="primary"
+          className={styles.dashCreate}
           onClick={p.onCreate}
           disabled={!p.canCreate}
           title={p.limitReached ? SPEC.boardLimit : undefined}
@@ -71,7 +72,7 @@ export function DashboardToolbar(p: Props) {
         >
           <PlusIcon size={18} aria-hidden="true" />
           <span>{OWN.newBoard}</span>
-        </button>
+        </Button>
       </div>
     </div>
   );

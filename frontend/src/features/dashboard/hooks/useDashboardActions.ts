@@ -8,10 +8,10 @@ import {
 import type { BoardAction } from '../BoardCard.tsx';
 import { errorText, folderMoveErrorText } from '../errors.ts';
 import { folderDeletion, type FolderFilter, type FolderMove } from '../logic.ts';
+import { useConfirm } from '../../../components/ui/index.ts';
 import { notify } from '../../../lib/notify.ts';
 import { OWN, SPEC } from '../texts.ts';
 import type { BoardListItem, FolderNode } from '../types.ts';
-import { useConfirm } from '../ui.tsx';
 import type { UpdateExpanded } from './useExpandedFolders.ts';
 
 interface Deps {
@@ -44,7 +44,11 @@ export function useDashboardActions({ folders, folderFilter, setFolderFilter, up
   const onBoardAction = async (action: BoardAction, board: BoardListItem) => {
     if (action === 'rename' || action === 'access' || action === 'tags') return openBoardDialog(action, board);
     if (action === 'root') return moveBoardTo(board, null);
-    const yes = await confirm({ title: OWN.deleteBoardTitle, message: OWN.deleteBoardConfirm(board.title) });
+    const yes = await confirm({
+      title: OWN.deleteBoardTitle,
+      message: OWN.deleteBoardConfirm(board.title),
+      confirmLabel: OWN.delete,
+    });
     if (!yes) return;
     try {
       await deleteBoard(board.id).unwrap();
@@ -61,6 +65,7 @@ export function useDashboardActions({ folders, folderFilter, setFolderFilter, up
       title: OWN.deleteFolderTitle(folder.name),
       message: SPEC.deleteFolderConfirm,
       detail: subfolders.length > 0 ? OWN.deleteFolderSubfolders(subfolders, parentName) : undefined,
+      confirmLabel: OWN.delete,
     });
     if (!yes) return;
     try {
