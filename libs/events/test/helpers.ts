@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '../src/index.ts';
 
-export { eventually as waitFor, sleep } from '@wb/testkit';
+export { eventually as waitFor } from '@wb/testkit';
 
 export const userDeleted = () => newEvent('user.deleted', { userId: randomUUID() }, 'test');
 export const userUpdated = () => newEvent('user.updated', { userId: randomUUID(), email: 'a@b.c', name: 'Аня' }, 'test');

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { DomainEvent, EventTransport, EventLogger } from '../src/index.ts';
-import { boardCreated, boardDeleted, durableName, memoryLogger, sleep, userDeleted, userUpdated, waitFor } from './helpers.ts';
+import { boardCreated, boardDeleted, durableName, memoryLogger, userDeleted, userUpdated, waitFor } from './helpers.ts';
 
 export interface TransportUnderTest {
   transport: EventTransport;
@@ -38,10 +38,11 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       const b: string[] = [];
       const subA = await transport.subscribe({ durable: durableName('a'), types: ['user.deleted'], handler: async (e) => void a.push(e.id) });
       const subB = await transport.subscribe({ durable: durableName('b'), types: ['user.deleted'], handler: async (e) => void b.push(e.id) });
-      const events = [userDeleted(), userDeleted(), userDeleted()];
+      // The last one is the sentinel: a duplicate of an earlier event would come before it.
+      const events = [userDeleted(), userDeleted(), userDeleted(), userDeleted()];
       for (const e of events) await transport.publish(e);
-      await waitFor(() => a.length >= 3 && b.length >= 3, 10_000, 'both durables');
-      await sleep(300);
+      const sentinel = events.at(-1)!.id;
+      await waitFor(() => a.includes(sentinel) && b.includes(sentinel), 10_000, 'both durables');
       expect(a).toEqual(events.map((e) => e.id));
       expect(b).toEqual(events.map((e) => e.id));
       await subA.stop();
@@ -81,27 +82,40 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
         types: ['user.deleted', 'board.deleted'],
         handler: async (e) => void got.push(e.type),
       });
-      for (const e of [userUpdated(), userDeleted(), boardCreated(), boardDeleted(), userDeleted()]) await transport.publish(e);
-      await waitFor(() => got.length >= 3);
-      await sleep(300);
-      expect(got).toEqual(['user.deleted', 'board.deleted', 'user.deleted']);
+      // After the last wanted event a filtered-out one and a wanted sentinel: anything let through
+      // by mistake would arrive before the sentinel.
+      const sentinel = boardDeleted();
+      for (const e of [userUpdated(), userDeleted(), boardCreated(), boardDeleted(), userDeleted(), userUpdated(), sentinel]) {
+        await transport.publish(e);
+      }
+      await waitFor(() => got.length >= 4);
+      expect(got).toEqual(['user.deleted', 'board.deleted', 'user.deleted', 'board.deleted']);
       await sub.stop();
     });
 
     it('redelivers after a throw, following the backoff, then succeeds', async () => {
       const attempts: number[] = [];
+      const first = userDeleted();
+      const sentinel = userDeleted();
+      let sentinelTries = 0;
       const sub = await transport.subscribe({
         durable: durableName('retry'),
         types: ['user.deleted'],
         backoffMs: [150, 400],
-        handler: async () => {
+        handler: async (e) => {
+          if (e.id === sentinel.id) {
+            // Fails once too: its retry comes through the same backoff after the first one's success.
+            if (++sentinelTries === 1) throw new Error('temporary failure');
+            return;
+          }
           attempts.push(Date.now());
           if (attempts.length < 3) throw new Error('temporary failure');
         },
       });
-      await transport.publish(userDeleted());
+      await transport.publish(first);
       await waitFor(() => attempts.length >= 3, 10_000, 'three attempts');
-      await sleep(600);
+      await transport.publish(sentinel);
+      await waitFor(() => sentinelTries === 2, 10_000, 'the sentinel retried');
       expect(attempts).toHaveLength(3);
       expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(140);
       expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(390);
@@ -135,19 +149,28 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
 
     it('gives up after maxDeliver attempts', async () => {
       let attempts = 0;
+      const sentinel = userDeleted();
+      let sentinelTries = 0;
       const sub = await transport.subscribe({
         durable: durableName('give-up'),
         types: ['user.deleted'],
         maxDeliver: 3,
         backoffMs: [50],
-        handler: async () => {
+        handler: async (e) => {
+          if (e.id === sentinel.id) {
+            // Two failed tries and a third that succeeds: a fourth try of the given-up event would
+            // have been due (same backoff) before the sentinel's third.
+            if (++sentinelTries < 3) throw new Error('temporary failure');
+            return;
+          }
           attempts += 1;
           throw new Error('permanent failure');
         },
       });
       await transport.publish(userDeleted());
-      await waitFor(() => attempts >= 3);
-      await sleep(500);
+      await waitFor(() => log.records.some((r) => r.level === 'error' && r.msg?.includes('giving up')), 10_000, 'giving up');
+      await transport.publish(sentinel);
+      await waitFor(() => sentinelTries === 3, 10_000, 'the sentinel delivered on its third try');
       expect(attempts).toBe(3);
       expect(log.records.some((r) => r.level === 'error' && r.msg?.includes('giving up'))).toBe(true);
       await sub.stop();
@@ -163,7 +186,6 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       const marker = userDeleted();
       await transport.publish(marker);
       await waitFor(() => got.includes(marker.id));
-      await sleep(200);
       expect(got).toEqual([e.id, marker.id]);
       await sub.stop();
     });
@@ -175,8 +197,8 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       await transport.publish(bad);
       const good = userDeleted();
       await transport.publish(good);
+      // Delivered in order: the good one arriving means the bad one was handled (dropped) before it.
       await waitFor(() => got.length >= 1);
-      await sleep(200);
       expect(got).toEqual([good.id]);
       expect(log.records.some((r) => r.level === 'error' && r.msg === 'malformed event dropped')).toBe(true);
       await sub.stop();
@@ -192,15 +214,20 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
       await waitFor(() => got.length === 1);
       await sub.stop();
 
+      // Another durable, subscribed all along, gets them: the transport delivered them, not to the stopped one.
+      const witness: string[] = [];
+      const other = await transport.subscribe({ durable: durableName('witness'), types: ['user.deleted'], handler: async (e) => void witness.push(e.id) });
       const missed = [userDeleted(), userDeleted()];
       for (const e of missed) await transport.publish(e);
-      await sleep(500);
+      await waitFor(() => missed.every((e) => witness.includes(e.id)), 10_000, 'the witness durable');
+      await other.stop();
       expect(got).toEqual([before.id]);
 
       const again = await transport.subscribe({ durable, types: ['user.deleted'], handler });
-      await waitFor(() => got.length >= 3, 10_000, 'missed events');
-      await sleep(200);
-      expect(got).toEqual([before.id, ...missed.map((e) => e.id)]);
+      const sentinel = userDeleted();
+      await transport.publish(sentinel);
+      await waitFor(() => got.includes(sentinel.id), 10_000, 'missed events and the sentinel');
+      expect(got).toEqual([before.id, ...missed.map((e) => e.id), sentinel.id]);
       await again.stop();
     });
 
@@ -228,7 +255,8 @@ export function transportContract(name: string, factory: (logger: EventLogger) =
         types: ['user.deleted'],
         handler: async () => {
           started = true;
-          await sleep(300);
+          // wait-ok: a handler that stays busy is the behaviour under test (stop() must wait for it)
+          await new Promise((r) => setTimeout(r, 300));
           finished = true;
         },
       });
