@@ -255,6 +255,8 @@ export const cameraPositionSchema = z.object({
     .max(OBJECT_LIMITS.coord * MAX_ZOOM),
   scale_x: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
   scale_y: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
+  /** Present: saved per device as a view (position = the board point at the viewport's centre); absent: the old stage offset. */
+  device: z.enum(['phone', 'tablet', 'desktop']).optional(),
 });
 export type CameraPosition = z.infer<typeof cameraPositionSchema>;
 
