@@ -135,6 +135,22 @@ export function optionalAuth(verifier: TokenVerifier): RequestHandler {
   };
 }
 
+/**
+ * The signed-in caller's token claims (name, e-mail, admin) after requireAuth or optionalAuth;
+ * TOKEN_MISSING when the request carries none. Routes read the caller through this and
+ * currentUserId, never `req.user` directly.
+ */
+export function signedInUser(req: Request): Claims {
+  if (!req.user) throw appError('TOKEN_MISSING');
+  return req.user;
+}
+
+/** The signed-in caller's user id (the token's `sub`); TOKEN_MISSING without one. */
+export const currentUserId = (req: Request): string => signedInUser(req).sub;
+
+/** The caller's user id on routes open to visitors (optionalAuth): null for a visitor. */
+export const optionalUserId = (req: Request): string | null => (req.user ? req.user.sub : null);
+
 /** After requireAuth: only administrators pass. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(appError('TOKEN_MISSING'));

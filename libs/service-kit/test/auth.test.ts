@@ -12,6 +12,8 @@ import {
   requireAdmin,
   requireAuth,
   optionalAuth,
+  currentUserId,
+  optionalUserId,
   type RunningServer,
   type TokenVerifier,
 } from '../src/index.ts';
@@ -202,6 +204,9 @@ describe('requireAuth, optionalAuth and requireAdmin in an app', () => {
     app.get('/me', requireAuth(verifier), me);
     app.get('/maybe', optionalAuth(verifier), me);
     app.get('/admin', requireAuth(verifier), requireAdmin, me);
+    app.get('/id', requireAuth(verifier), (req, res) => void res.json({ id: currentUserId(req) }));
+    app.get('/id-unguarded', (req, res) => void res.json({ id: currentUserId(req) }));
+    app.get('/maybe-id', optionalAuth(verifier), (req, res) => void res.json({ id: optionalUserId(req) }));
     finish();
     server = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${server.port}`;
@@ -241,5 +246,12 @@ describe('requireAuth, optionalAuth and requireAdmin in an app', () => {
       body: { code: 'ADMIN_REQUIRED' },
     });
     expect((await get('/admin', await sign({ ...user, admin: true }))).status).toBe(200);
+  });
+
+  it('currentUserId reads the token subject, and is a 401 where no token was checked; optionalUserId is null for a visitor', async () => {
+    expect(await get('/id', await sign())).toEqual({ status: 200, body: { id: user.sub } });
+    expect(await get('/id-unguarded')).toMatchObject({ status: 401, body: { code: 'TOKEN_MISSING' } });
+    expect(await get('/maybe-id')).toEqual({ status: 200, body: { id: null } });
+    expect(await get('/maybe-id', await sign())).toEqual({ status: 200, body: { id: user.sub } });
   });
 });

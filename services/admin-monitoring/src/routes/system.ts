@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { DockerData, SystemData } from '@wb/contracts';
 import type { Pool } from '@wb/db';
-import { parse, type Logger } from '@wb/service-kit';
+import { currentUserId, parse, signedInUser, type Logger } from '@wb/service-kit';
 import type { AdminConfig } from '../config.ts';
 import { readCache } from '../domain/cache.ts';
 import { statusOf } from '../domain/update.ts';
@@ -58,7 +58,10 @@ export function systemRouter(deps: {
     { keep: (v) => !v.error },
   );
 
-  const actor = (req: Parameters<RequestHandler>[0]) => ({ actorId: req.user!.sub, actorName: req.user!.name });
+  const actor = (req: Parameters<RequestHandler>[0]) => {
+    const u = signedInUser(req);
+    return { actorId: u.sub, actorName: u.name };
+  };
 
   const r = Router();
   r.get('/system', ...admin, async (_req, res) => {
@@ -98,7 +101,7 @@ export function systemRouter(deps: {
 
   r.post('/update', ...admin, async (req, res) => {
     parse(NoInput, req.body ?? {});
-    await updates.start(req.user!.sub, async (client) => {
+    await updates.start(currentUserId(req), async (client) => {
       await recordAdminAction(client, {
         ...actor(req),
         action: 'system.update_started',

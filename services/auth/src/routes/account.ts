@@ -10,7 +10,7 @@ import {
   type UserAnswer,
 } from '@wb/contracts';
 import { withTransaction } from '@wb/db';
-import { appError, parse, requireAuth } from '@wb/service-kit';
+import { appError, currentUserId, parse, requireAuth } from '@wb/service-kit';
 import { favoritesOrDefault, normalizeFavorites } from '../domain/emojis.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
@@ -25,7 +25,7 @@ import {
   updateProfile,
   updateSettings,
 } from '../store/users.ts';
-import { currentSessionId, currentUserId, type AuthContext } from './context.ts';
+import { currentSessionId, type AuthContext } from './context.ts';
 
 /**
  * A valid token of a user who no longer exists (deleted by an admin) is answered as an invalid

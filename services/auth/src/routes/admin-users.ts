@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { ADMIN_USERS_LIMIT, AdminSearchQuery, AdminUserUpdateInput, type AdminUsersAnswer } from '@wb/contracts';
-import { appError, parse, requireAdmin, requireAuth } from '@wb/service-kit';
+import { appError, currentUserId, parse, requireAdmin, requireAuth } from '@wb/service-kit';
 import { searchPattern, toAdminUser, type Actor } from '../domain/admin-users.ts';
 import { adminDeleteUser, adminUpdateUser, listUsers } from '../store/admin-users.ts';
 import { findUserById } from '../store/users.ts';
@@ -27,7 +27,7 @@ export function adminUsersRouter(ctx: AuthContext): Router {
   const r = Router();
   const { pool } = ctx;
   const currentAdmin: RequestHandler = async (req, _res, next) => {
-    const row = await findUserById(pool, req.user!.sub);
+    const row = await findUserById(pool, currentUserId(req));
     if (!row) throw appError('TOKEN_INVALID');
     if (!row.is_admin) throw appError('ADMIN_REQUIRED');
     (req as Request & { actor: Actor }).actor = { id: row.id, name: row.name };

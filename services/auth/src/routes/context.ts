@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import type { Pool } from '@wb/db';
-import { appError, bearerToken, type Logger, type RevocationList, type TokenVerifier } from '@wb/service-kit';
+import { bearerToken, type Logger, type RevocationList, type TokenVerifier } from '@wb/service-kit';
 import type { AuthConfig } from '../config.ts';
 import type { Signer } from '../domain/tokens.ts';
 import type { EmailFlows } from '../mail/flows.ts';
@@ -26,11 +26,6 @@ export interface AuthContext {
   signer(): Signer;
   /** Password reset and e-mail verification links (mail/flows.ts). */
   emails: EmailFlows;
-}
-
-export function currentUserId(req: Request): string {
-  if (!req.user) throw appError('TOKEN_MISSING');
-  return req.user.sub;
 }
 
 /** The session id of an already verified access token (our own `sid` claim, not part of AccessClaims). */

@@ -6,11 +6,11 @@ import {
   VerifyEmailRequest,
   type MessageAnswer,
 } from '@wb/contracts';
-import { appError, parse, requireAuth } from '@wb/service-kit';
+import { appError, currentUserId, parse, requireAuth } from '@wb/service-kit';
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { MailThrottled } from '../mail/flows.ts';
 import { findUserById } from '../store/users.ts';
-import { currentUserId, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 
 /** A throttled mail becomes 429 MAIL_RATE_LIMITED with Retry-After; anything else passes on. */
 async function unlessThrottled(res: Response, work: () => Promise<void>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { CheckoutInput } from '@wb/contracts';
-import { appError, parse } from '@wb/service-kit';
+import { appError, currentUserId, parse, signedInUser } from '@wb/service-kit';
 import { currentEntitlements } from '../actions/entitlements.ts';
 import { createCheckout } from '../actions/payments.ts';
 import { calculatedStatus } from '../domain/status.ts';
@@ -19,13 +19,13 @@ export function billingRouter(ctx: RouteContext): Router {
 
   r.post('/checkout', ...ctx.auth, async (req, res) => {
     const input = parse(CheckoutInput, req.body);
-    const user = req.user!;
+    const user = signedInUser(req);
     const data = await createCheckout(ctx, { id: user.sub, name: user.name }, input, { baseUrl: ctx.baseUrl(req) });
     res.status(201).json({ data });
   });
 
   r.get('/subscription', ...ctx.auth, async (req, res) => {
-    const userId = req.user!.sub;
+    const userId = currentUserId(req);
     const [sub, config, ent] = await Promise.all([
       subscriptionOfUser(ctx.pool, userId),
       getConfig(ctx.pool),
@@ -42,12 +42,12 @@ export function billingRouter(ctx: RouteContext): Router {
   });
 
   r.post('/cancel-auto-renew', ...ctx.auth, async (req, res) => {
-    if (!(await setAutoRenew(ctx.pool, req.user!.sub, false))) throw appError('SUBSCRIPTION_NOT_FOUND');
-    res.json({ subscription: await subscriptionOfUser(ctx.pool, req.user!.sub) });
+    if (!(await setAutoRenew(ctx.pool, currentUserId(req), false))) throw appError('SUBSCRIPTION_NOT_FOUND');
+    res.json({ subscription: await subscriptionOfUser(ctx.pool, currentUserId(req)) });
   });
 
   r.get('/payments', ...ctx.auth, async (req, res) => {
-    res.json({ payments: await paymentsOfUser(ctx.pool, req.user!.sub) });
+    res.json({ payments: await paymentsOfUser(ctx.pool, currentUserId(req)) });
   });
 
   return r;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Pool } from '@wb/db';
-import { appError, requireAdmin, requireAuth, type Logger, type TokenVerifier } from '@wb/service-kit';
+import { appError, requireAdmin, requireAuth, signedInUser, type Logger, type TokenVerifier } from '@wb/service-kit';
 import type { Clock } from '../clock.ts';
 import type { AdminActor } from '../events/publish.ts';
 import type { Providers } from '../providers/index.ts';
@@ -27,7 +27,7 @@ const SEEN_MAX = 50_000;
 function rememberUser(pool: Pool): RequestHandler {
   const seen = new Map<string, string>();
   return async (req, _res, next) => {
-    const u = req.user!;
+    const u = signedInUser(req);
     const key = `${u.name}\u0000${u.email}`;
     if (seen.get(u.sub) !== key) {
       await upsertUser(pool, { id: u.sub, name: u.name, email: u.email });
@@ -60,7 +60,10 @@ export function createRouteContext(deps: {
 }
 
 /** The administrator behind a request (after requireAdmin), as the audit log names them. */
-export const actorOf = (req: Request): AdminActor => ({ id: req.user!.sub, name: req.user!.name });
+export const actorOf = (req: Request): AdminActor => {
+  const u = signedInUser(req);
+  return { id: u.sub, name: u.name };
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

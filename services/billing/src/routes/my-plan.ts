@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { OrderAnswer, ReceiptInput } from '@wb/contracts';
-import { appError, internalHeaders } from '@wb/service-kit';
+import { appError, currentUserId, internalHeaders, signedInUser } from '@wb/service-kit';
 import { calculatedStatus } from '../domain/status.ts';
 import { getConfig } from '../store/config.ts';
 import { orderById } from '../store/payments.ts';
@@ -25,7 +25,7 @@ export function myPlanRouter(ctx: RouteContext, deps: MyPlanDeps): Router {
 
   r.get('/orders/:id', ...ctx.auth, async (req, res) => {
     const order = await orderById(ctx.pool, idParam(req, 'ORDER_NOT_FOUND'));
-    if (!order || order.user_id !== req.user!.sub) throw appError('ORDER_NOT_FOUND');
+    if (!order || order.user_id !== currentUserId(req)) throw appError('ORDER_NOT_FOUND');
     const [sub, config] = await Promise.all([subscriptionOfUser(ctx.pool, order.user_id), getConfig(ctx.pool)]);
     const answer: OrderAnswer = {
       order: {
@@ -45,19 +45,19 @@ export function myPlanRouter(ctx: RouteContext, deps: MyPlanDeps): Router {
   });
 
   r.post('/resume-auto-renew', ...ctx.auth, async (req, res) => {
-    if (!(await setAutoRenew(ctx.pool, req.user!.sub, true))) throw appError('SUBSCRIPTION_NOT_FOUND');
-    res.json({ subscription: await subscriptionOfUser(ctx.pool, req.user!.sub) });
+    if (!(await setAutoRenew(ctx.pool, currentUserId(req), true))) throw appError('SUBSCRIPTION_NOT_FOUND');
+    res.json({ subscription: await subscriptionOfUser(ctx.pool, currentUserId(req)) });
   });
 
   r.get('/payments/:id/receipt', ...ctx.auth, async (req, res) => {
     const order = await orderById(ctx.pool, idParam(req, 'PAYMENT_NOT_FOUND'));
-    if (!order || order.user_id !== req.user!.sub || order.status === 'pending') throw appError('PAYMENT_NOT_FOUND');
+    if (!order || order.user_id !== currentUserId(req) || order.status === 'pending') throw appError('PAYMENT_NOT_FOUND');
     if (order.status !== 'paid') throw appError('RECEIPT_NOT_AVAILABLE');
     if (!deps.exportUrl) throw appError('RECEIPT_FAILED');
     const input: ReceiptInput = {
       payment_id: order.id,
-      user_name: order.user_name ?? req.user!.name,
-      user_email: (await userEmail(ctx.pool, order.user_id)) ?? req.user!.email,
+      user_name: order.user_name ?? signedInUser(req).name,
+      user_email: (await userEmail(ctx.pool, order.user_id)) ?? signedInUser(req).email,
       plan_name: order.plan_name,
       days: order.days,
       amount_minor: order.amount_minor,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { TestCheckoutInput, type TestCheckoutAnswer } from '@wb/contracts';
-import { appError, parse } from '@wb/service-kit';
+import { appError, currentUserId, parse } from '@wb/service-kit';
 import { settleOrder } from '../actions/payments.ts';
 import { orderById } from '../store/payments.ts';
 import type { RouteContext } from './context.ts';
@@ -43,7 +43,7 @@ export function testCheckoutRouter(ctx: RouteContext): Router {
     const id = idParam(req, 'ORDER_NOT_FOUND');
     const { outcome } = parse(TestCheckoutInput, req.body);
     const order = await orderById(ctx.pool, id);
-    if (!order || order.provider !== 'test' || order.user_id !== req.user!.sub) throw appError('ORDER_NOT_FOUND');
+    if (!order || order.provider !== 'test' || order.user_id !== currentUserId(req)) throw appError('ORDER_NOT_FOUND');
     const settlement = await test.readNotification({
       rawBody: Buffer.from(JSON.stringify(test.notification(id, outcome === 'pay'))),
       headers: {},

@@ -15,7 +15,7 @@ import {
   type BoardsListAnswer,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
-import { appError, parse } from '@wb/service-kit';
+import { appError, currentUserId, optionalUserId, parse, signedInUser } from '@wb/service-kit';
 import { isUuid } from '../domain/ids.ts';
 import { boardLimits, canvasLimits } from '../domain/limits.ts';
 import { resolveAccess, type ShareState } from '../domain/roles.ts';
@@ -34,7 +34,7 @@ import * as boards from '../store/boards.ts';
 import { listVersion } from '../store/list-versions.ts';
 import { getCamera, saveCamera } from '../store/cameras.ts';
 import { getEntitlement, userName } from '../store/projections.ts';
-import { idParam, ownBoardLocked, ownFolder, shareTokenOf, userId, type RouteContext } from './context.ts';
+import { idParam, ownBoardLocked, ownFolder, shareTokenOf, type RouteContext } from './context.ts';
 
 /** 32 random bytes, base64url: unguessable, and safe in a URL query without escaping. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -74,7 +74,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   });
 
   r.get('/boards', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const q = parse(ListBoardsQuery, req.query);
     const tagIds = q.tags ? [...new Set(q.tags.split(',').map((t) => t.trim()).filter(Boolean))] : [];
     const folderId = q.folder_id === undefined || q.folder_id === '' ? undefined : q.folder_id === 'none' ? null : q.folder_id;
@@ -111,7 +111,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   });
 
   r.post('/boards', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(CreateBoardRequest, req.body);
     const board = await withTransaction(pool, async (client) => {
       // One creator at a time per user: the count and the insert must see the same world.
@@ -127,7 +127,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   });
 
   r.get('/boards/:id', ...ctx.maybeAuth, async (req, res) => {
-    const me = req.user?.sub ?? null;
+    const me = optionalUserId(req);
     const { row, role } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
     const item = boards.toListItem(row);
     const view: PublicBoardView = role === 'owner' ? { ...item, userRole: role } : boards.linkHolderView(item, role);
@@ -135,12 +135,12 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
     res.json({
       board: view,
       canvasLimits: canvasLimits(ent, row.background),
-      currentUser: me ? { id: me, name: (await userName(pool, me)) ?? req.user!.name } : null,
+      currentUser: me ? { id: me, name: (await userName(pool, me)) ?? signedInUser(req).name } : null,
     } satisfies BoardPageAnswer);
   });
 
   r.patch('/boards/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(UpdateBoardRequest, req.body);
     const board = await withTransaction(pool, async (client) => {
       const b = await ownBoardLocked(client, idParam(req), me);
@@ -156,7 +156,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   });
 
   r.delete('/boards/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     await withTransaction(pool, async (client) => {
       const b = await ownBoardLocked(client, idParam(req), me);
       await boards.deleteBoard(client, b.id);
@@ -188,24 +188,24 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
 
   r.post('/boards/:id/link', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(LinkRequest, req.body);
-    const board = await changeSharing(idParam(req), userId(req), (s) => setSingleLink(s, enabled, newShareToken));
+    const board = await changeSharing(idParam(req), currentUserId(req), (s) => setSingleLink(s, enabled, newShareToken));
     res.json({ board, publicUrl: board.is_link_sharing_enabled ? publicUrl(board.id, board.viewer_token_hash) : null });
   });
 
   r.post('/boards/:id/link/rotate', ...ctx.auth, async (req, res) => {
-    const board = await changeSharing(idParam(req), userId(req), (s) => rotateSingleLink(s, newShareToken));
+    const board = await changeSharing(idParam(req), currentUserId(req), (s) => rotateSingleLink(s, newShareToken));
     res.json({ board, publicUrl: publicUrl(board.id, board[`${SINGLE_LINK_ROLE}_token_hash`]) });
   });
 
   r.put('/boards/:id/sharing', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(SharingRequest, req.body);
-    const board = await changeSharing(idParam(req), userId(req), (s) => setSharing(s, enabled, newShareToken));
+    const board = await changeSharing(idParam(req), currentUserId(req), (s) => setSharing(s, enabled, newShareToken));
     res.json({ board } satisfies BoardAnswer);
   });
 
   r.post('/boards/:id/multiple-links', ...ctx.auth, async (req, res) => {
     const body = parse(MultipleLinksRequest, req.body);
-    const board = await changeSharing(idParam(req), userId(req), (s) =>
+    const board = await changeSharing(idParam(req), currentUserId(req), (s) =>
       setRoleLinks(s, body.enabledRoles, body.rotate === true, newShareToken),
     );
     res.json({ board } satisfies BoardAnswer);
@@ -213,20 +213,20 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
 
   // Boards have no invited members in this product: the owner is the only member; link holders are anonymous.
   r.get('/boards/:id/members', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const b = await ownBoardLocked(pool, idParam(req), me, false);
-    res.json({ members: [{ id: b.owner_id, name: (await userName(pool, b.owner_id)) ?? req.user!.name, role: 'owner' }] });
+    res.json({ members: [{ id: b.owner_id, name: (await userName(pool, b.owner_id)) ?? signedInUser(req).name, role: 'owner' }] });
   });
 
   // Camera positions are per logged-in user; token-only visitors get 401 (the page skips the call for them).
   r.get('/boards/:id/camera', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
     res.json({ data: await getCamera(pool, row.id, me) });
   });
 
   r.put('/boards/:id/camera', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(CameraPosition, req.body);
     const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
     try {

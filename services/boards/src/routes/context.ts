@@ -42,11 +42,6 @@ export function createRouteContext(pool: Pool, verifier: TokenVerifier, listCach
   return { pool, verifier, auth: [requireAuth(verifier), remember], maybeAuth: [optionalAuth(verifier), remember], listCache };
 }
 
-export const userId = (req: { user?: { sub: string } }): string => {
-  if (!req.user) throw appError('TOKEN_MISSING');
-  return req.user.sub;
-};
-
 /**
  * The caller's board: 404 when missing (or not an id), 403 when someone else's. Row-locked for
  * the transaction unless `lock` is false (plain reads outside a transaction).

@@ -10,7 +10,7 @@ import {
   type FoldersAnswer,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient } from '@wb/db';
-import { appError, parse } from '@wb/service-kit';
+import { appError, currentUserId, parse } from '@wb/service-kit';
 import { DEFAULT_FOLDER_COLOR, normalizeHexColor } from '../domain/colors.ts';
 import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative, promoteChildren } from '../domain/folders.ts';
 import { isUuid } from '../domain/ids.ts';
@@ -18,7 +18,7 @@ import { publishBoardUpdated } from '../events/publish.ts';
 import * as boards from '../store/boards.ts';
 import * as folders from '../store/folders.ts';
 import { listVersion } from '../store/list-versions.ts';
-import { idParam, ownBoardLocked, ownFolder, userId, type RouteContext } from './context.ts';
+import { idParam, ownBoardLocked, ownFolder, type RouteContext } from './context.ts';
 
 const MSG_TARGET_ELSEWHERE = 'Папка-ориентир находится в другой родительской папке';
 const MSG_NOT_SIBLING = 'Папка не принадлежит указанной родительской папке';
@@ -65,7 +65,7 @@ export function foldersRouter(ctx: RouteContext): Router {
     });
 
   r.get('/folders', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     // A repeated load is served from the cache while the owner's list version stands (src/list-cache.ts).
     // The version is read before the rows: an answer newer than its version only costs a rebuild later.
     const version = await listVersion(pool, me);
@@ -77,7 +77,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   });
 
   r.post('/folders', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(CreateFolderRequest, req.body);
     const color = body.color ? normalizeHexColor(body.color)! : DEFAULT_FOLDER_COLOR;
     const folder = await inTree(me, async (db) => {
@@ -90,7 +90,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   });
 
   r.patch('/folders/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(UpdateFolderRequest, req.body);
     const folder = await inTree(me, async (db) => {
       const f = await ownFolder(db, idParam(req), me);
@@ -120,7 +120,7 @@ export function foldersRouter(ctx: RouteContext): Router {
    * disappears without being named (docs/decisions.md).
    */
   r.delete('/folders/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     await inTree(me, async (db) => {
       const f = await ownFolder(db, idParam(req), me);
       const moved = await folders.boardsInFolders(db, [f.id]);
@@ -136,7 +136,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   });
 
   r.post('/folders/move-board', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(MoveBoardRequest, req.body);
     const board = await withTransaction(pool, async (db) => {
       const b = await ownBoardLocked(db, body.board_id, me);
@@ -152,7 +152,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   });
 
   r.post('/folders/move-to-position', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(MoveToPositionRequest, req.body);
     const result = await inTree(me, async (db) => {
       const f = await ownFolder(db, body.folder_id, me);
@@ -178,7 +178,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   });
 
   r.post('/folders/reorder', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(ReorderFoldersRequest, req.body);
     const result = await inTree(me, async (db) => {
       const parentId = await parentRef(db, body.parent_id, me);

@@ -7,11 +7,11 @@ import {
   type TagsAnswer,
 } from '@wb/contracts';
 import { withTransaction, type Queryable } from '@wb/db';
-import { appError, parse } from '@wb/service-kit';
+import { appError, currentUserId, parse } from '@wb/service-kit';
 import { DEFAULT_TAG_COLOR, normalizeHexColor } from '../domain/colors.ts';
 import { isUuid } from '../domain/ids.ts';
 import * as tags from '../store/tags.ts';
-import { idParam, ownBoardLocked, userId, type RouteContext } from './context.ts';
+import { idParam, ownBoardLocked, type RouteContext } from './context.ts';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
@@ -27,11 +27,11 @@ export function tagsRouter(ctx: RouteContext): Router {
   const { pool } = ctx;
 
   r.get('/tags', ...ctx.auth, async (req, res) => {
-    res.json({ tags: await tags.listTags(pool, userId(req)) } satisfies TagsAnswer);
+    res.json({ tags: await tags.listTags(pool, currentUserId(req)) } satisfies TagsAnswer);
   });
 
   r.post('/tags', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(CreateTagRequest, req.body);
     const color = body.color ? normalizeHexColor(body.color)! : DEFAULT_TAG_COLOR;
     try {
@@ -43,7 +43,7 @@ export function tagsRouter(ctx: RouteContext): Router {
   });
 
   r.put('/tags/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(UpdateTagRequest, req.body);
     const t = await ownTag(pool, idParam(req), me);
     try {
@@ -60,18 +60,18 @@ export function tagsRouter(ctx: RouteContext): Router {
 
   // board_tags cascades: the tag disappears from every board at once.
   r.delete('/tags/:id', ...ctx.auth, async (req, res) => {
-    const t = await ownTag(pool, idParam(req), userId(req));
+    const t = await ownTag(pool, idParam(req), currentUserId(req));
     await tags.deleteTag(pool, t.id);
     res.json({ message: 'Тег удален' });
   });
 
   r.get('/tags/board/:id', ...ctx.auth, async (req, res) => {
-    const b = await ownBoardLocked(pool, idParam(req), userId(req), false);
+    const b = await ownBoardLocked(pool, idParam(req), currentUserId(req), false);
     res.json({ tags: await tags.boardTags(pool, b.id) } satisfies TagsAnswer);
   });
 
   r.put('/tags/board/:id', ...ctx.auth, async (req, res) => {
-    const me = userId(req);
+    const me = currentUserId(req);
     const body = parse(SetBoardTagsRequest, req.body);
     const ids = [...new Set(body.tagIds)];
     const result = await withTransaction(pool, async (db) => {

@@ -6,7 +6,7 @@
  * (`x-export-queue-position`). Pictures are decoded at the size they are drawn with (render/resize.ts).
  */
 import { Router } from 'express';
-import { appError, parse, requireAuth, type TokenVerifier } from '@wb/service-kit';
+import { appError, currentUserId, parse, requireAuth, type TokenVerifier } from '@wb/service-kit';
 import { checkArea, ExportRequest } from '../domain/area.ts';
 import { pdfAllowed, type PdfEntitlement } from '../domain/entitlements.ts';
 import { contentDisposition, exportFileName } from '../domain/filename.ts';
@@ -93,7 +93,7 @@ export function exportRouter(deps: ExportRouteDeps): Router {
 
   // What the export menu offers the signed-in user on their own boards (PDF by their plan).
   r.get('/export/formats', requireAuth(deps.verifier), async (req, res) => {
-    const pdf = pdfAllowed(await deps.entitlement(req.user!.sub));
+    const pdf = pdfAllowed(await deps.entitlement(currentUserId(req)));
     res.set('cache-control', 'no-store').json({ formats: pdf ? ['png', 'svg', 'pdf'] : ['png', 'svg'] });
   });
 
@@ -103,7 +103,7 @@ export function exportRouter(deps: ExportRouteDeps): Router {
       const { phases: steps, lap } = stopwatch();
       const body = parse(ExportRequest, req.body ?? {});
       const area = checkArea(body.area, deps.limits);
-      const userId = req.user!.sub;
+      const userId = currentUserId(req);
       const access = await deps.clients.access(body.boardId, userId);
       if (!access.board) throw appError('BOARD_NOT_FOUND');
       // As GET /api/boards/:id answers: no role at all is "no access", a role other than owner's is "owner only".
