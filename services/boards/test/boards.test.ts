@@ -151,7 +151,12 @@ describe('limits from the entitlements projection', () => {
       expect((await h.api('GET', '/api/boards', { token: u.token })).body.limits).toEqual({ current: 3, max: -1, canCreate: true });
     });
     await h.transport.publish({ ...ev, id: crypto.randomUUID() });
-    await new Promise((r) => setTimeout(r, 300));
+    // Sentinel: a later event for someone else, through the same consumer, handled after the stale one.
+    const other = await h.user('Другой');
+    await h.transport.publish(newEvent('entitlements.changed', { ...ev.data, userId: other.id, maxBoards: 7 }, 'billing'));
+    await eventually(async () => {
+      expect((await h.api('GET', '/api/boards', { token: other.token })).body.limits.max).toBe(7);
+    });
     expect((await h.api('GET', '/api/boards', { token: u.token })).body.limits.max).toBe(-1);
     expect((await h.api('POST', '/api/boards', { token: u.token, body: { title: 'four', folder_id: null } })).status).toBe(201);
   });

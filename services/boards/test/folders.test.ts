@@ -167,9 +167,11 @@ describe('folders', () => {
             token: u.token,
             body: { folder_id: pick(0).id, parent_id: null, target_folder_id: roots[i % roots.length].id, position: i % 8 === 1 ? 'before' : 'after' },
           });
-        case 2:
-          // pairs that would form a cycle if both won: a under b and b under a
-          return h.api('PATCH', `/api/folders/${roots[i % 2].id}`, { token: u.token, body: { parent_id: roots[(i + 1) % 2].id } });
+        case 2: {
+          // pairs that would form a cycle if both won: a under b (i = 2, 10, 18) and b under a (i = 6, 14)
+          const [child, parent] = Math.floor(i / 4) % 2 === 0 ? [roots[0], roots[1]] : [roots[1], roots[0]];
+          return h.api('PATCH', `/api/folders/${child.id}`, { token: u.token, body: { parent_id: parent.id } });
+        }
         default:
           return h.api('PATCH', `/api/folders/${pick(1).id}`, { token: u.token, body: { parent_id: pick(2).id } });
       }
@@ -183,6 +185,44 @@ describe('folders', () => {
     const tree = (await h.api('GET', '/api/folders', { token: u.token })).body.folders;
     const count = (nodes: any[]): number => nodes.reduce((n, f) => n + 1 + count(f.children), 0);
     expect(count(tree)).toBe(all.length);
+  });
+
+  it('a under b and b under a at the same moment, many rounds and both routes: one move wins, never a cycle', async () => {
+    const u = await h.user();
+    const a = await mk(u, 'a');
+    const b = await mk(u, 'b');
+    // move-to-position places a folder next to a child of its new parent: each has one.
+    const inside = new Map([
+      [a.id, await mk(u, 'a1', a.id)],
+      [b.id, await mk(u, 'b1', b.id)],
+    ]);
+    const toRoot = async () => {
+      for (const f of [a, b]) expect((await h.api('PATCH', `/api/folders/${f.id}`, { token: u.token, body: { parent_id: null } })).status).toBe(200);
+    };
+    // PATCH and move-to-position check the cycle the same way; each round races both directions.
+    const move = (child: { id: string }, parent: { id: string }, viaPosition: boolean) =>
+      viaPosition
+        ? h.api('POST', '/api/folders/move-to-position', {
+            token: u.token,
+            body: { folder_id: child.id, parent_id: parent.id, target_folder_id: inside.get(parent.id)!.id, position: 'after' },
+          })
+        : h.api('PATCH', `/api/folders/${child.id}`, { token: u.token, body: { parent_id: parent.id } });
+    let wins = { ab: 0, ba: 0 };
+    for (let round = 0; round < 30; round++) {
+      await toRoot();
+      const via = round % 3 === 2;
+      const pair = round % 2 === 0 ? [move(a, b, via), move(b, a, via)] : [move(b, a, via), move(a, b, via)];
+      const [first, second] = await Promise.all(pair);
+      const [ab, ba] = round % 2 === 0 ? [first, second] : [second, first];
+      // Exactly one wins; the loser is refused as a cycle, checked against the winner's committed move.
+      expect([ab.status, ba.status].sort(), `round ${round}`).toEqual([200, 400]);
+      expect((ab.status === 400 ? ab : ba).body.code).toBe('CYCLIC_DEPENDENCY');
+      wins = { ab: wins.ab + (ab.status === 200 ? 1 : 0), ba: wins.ba + (ba.status === 200 ? 1 : 0) };
+      await assertConsistent(u);
+    }
+    // Both directions really competed: each won some rounds.
+    expect(wins.ab).toBeGreaterThan(0);
+    expect(wins.ba).toBeGreaterThan(0);
   });
 
   it('deleting a folder moves its boards to the root and its subfolders up to its parent, in its place', async () => {
