@@ -86,8 +86,24 @@ const scale = z
   .refine((v) => Number.isFinite(v) && v >= BOARD_LIMITS.scaleMin && v <= BOARD_LIMITS.scaleMax, {
     message: BOARD_TEXTS.scaleInvalid,
   });
-export const CameraPosition = z.object({ position_x: coordinate, position_y: coordinate, scale_x: scale, scale_y: scale });
+/** The device classes a camera is remembered for (a phone and a desktop each keep their own view). */
+export const CameraDevice = z.enum(['phone', 'tablet', 'desktop'], { error: BOARD_TEXTS.cameraInvalid });
+export type CameraDevice = z.infer<typeof CameraDevice>;
+/**
+ * With `device` the position is the board point at the centre of the viewport (board coordinates,
+ * so any window size shows the same place) and the row is that device's; without it, the old
+ * format: the stage offset in screen pixels, one row per user (still read and converted).
+ */
+export const CameraPosition = z.object({
+  position_x: coordinate,
+  position_y: coordinate,
+  scale_x: scale,
+  scale_y: scale,
+  device: CameraDevice.optional(),
+});
 export type CameraPosition = z.infer<typeof CameraPosition>;
+/** GET camera: ?device= reads that device's view (or the old-format row when it has none). */
+export const CameraQuery = z.object({ device: CameraDevice.optional() });
 
 // ---- folders ----
 

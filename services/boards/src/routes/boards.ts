@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import {
   CameraPosition,
+  CameraQuery,
   CreateBoardRequest,
   LinkRequest,
   ListBoardsQuery,
@@ -13,10 +14,10 @@ import {
   type BoardAnswer,
   type BoardPageAnswer,
   type BoardsListAnswer,
+  isUuid,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@wb/db';
-import { appError, currentUserId, optionalUserId, parse, signedInUser } from '@wb/service-kit';
-import { isUuid } from '../domain/ids.ts';
+import { appError, currentUserId, idParam, optionalUserId, parse, pathParam, signedInUser } from '@wb/service-kit';
 import { boardLimits, canvasLimits } from '../domain/limits.ts';
 import { resolveAccess, type ShareState } from '../domain/roles.ts';
 import {
@@ -34,7 +35,7 @@ import * as boards from '../store/boards.ts';
 import { listVersion } from '../store/list-versions.ts';
 import { getCamera, saveCamera } from '../store/cameras.ts';
 import { getEntitlement, userName } from '../store/projections.ts';
-import { idParam, ownBoardLocked, ownFolder, shareTokenOf, type RouteContext } from './context.ts';
+import { ownBoardLocked, ownFolder, shareTokenOf, type RouteContext } from './context.ts';
 
 /** 32 random bytes, base64url: unguessable, and safe in a URL query without escaping. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -128,7 +129,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
 
   r.get('/boards/:id', ...ctx.maybeAuth, async (req, res) => {
     const me = optionalUserId(req);
-    const { row, role } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
+    const { row, role } = await readAccess(pool, pathParam(req), me, shareTokenOf(req));
     const item = boards.toListItem(row);
     const view: PublicBoardView = role === 'owner' ? { ...item, userRole: role } : boards.linkHolderView(item, role);
     const ent = await getEntitlement(pool, row.owner_id);
@@ -143,7 +144,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
     const me = currentUserId(req);
     const body = parse(UpdateBoardRequest, req.body);
     const board = await withTransaction(pool, async (client) => {
-      const b = await ownBoardLocked(client, idParam(req), me);
+      const b = await ownBoardLocked(client, idParam(req, 'BOARD_NOT_FOUND'), me);
       await boards.updateBoard(client, b.id, body);
       await publishBoardUpdated(client, {
         ...b,
@@ -158,7 +159,7 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   r.delete('/boards/:id', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
     await withTransaction(pool, async (client) => {
-      const b = await ownBoardLocked(client, idParam(req), me);
+      const b = await ownBoardLocked(client, idParam(req, 'BOARD_NOT_FOUND'), me);
       await boards.deleteBoard(client, b.id);
       await publishBoardDeleted(client, b);
     });
@@ -188,24 +189,24 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
 
   r.post('/boards/:id/link', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(LinkRequest, req.body);
-    const board = await changeSharing(idParam(req), currentUserId(req), (s) => setSingleLink(s, enabled, newShareToken));
+    const board = await changeSharing(idParam(req, 'BOARD_NOT_FOUND'), currentUserId(req), (s) => setSingleLink(s, enabled, newShareToken));
     res.json({ board, publicUrl: board.is_link_sharing_enabled ? publicUrl(board.id, board.viewer_token_hash) : null });
   });
 
   r.post('/boards/:id/link/rotate', ...ctx.auth, async (req, res) => {
-    const board = await changeSharing(idParam(req), currentUserId(req), (s) => rotateSingleLink(s, newShareToken));
+    const board = await changeSharing(idParam(req, 'BOARD_NOT_FOUND'), currentUserId(req), (s) => rotateSingleLink(s, newShareToken));
     res.json({ board, publicUrl: publicUrl(board.id, board[`${SINGLE_LINK_ROLE}_token_hash`]) });
   });
 
   r.put('/boards/:id/sharing', ...ctx.auth, async (req, res) => {
     const { enabled } = parse(SharingRequest, req.body);
-    const board = await changeSharing(idParam(req), currentUserId(req), (s) => setSharing(s, enabled, newShareToken));
+    const board = await changeSharing(idParam(req, 'BOARD_NOT_FOUND'), currentUserId(req), (s) => setSharing(s, enabled, newShareToken));
     res.json({ board } satisfies BoardAnswer);
   });
 
   r.post('/boards/:id/multiple-links', ...ctx.auth, async (req, res) => {
     const body = parse(MultipleLinksRequest, req.body);
-    const board = await changeSharing(idParam(req), currentUserId(req), (s) =>
+    const board = await changeSharing(idParam(req, 'BOARD_NOT_FOUND'), currentUserId(req), (s) =>
       setRoleLinks(s, body.enabledRoles, body.rotate === true, newShareToken),
     );
     res.json({ board } satisfies BoardAnswer);
@@ -214,21 +215,22 @@ export function boardsRouter(ctx: RouteContext, revokeLinks?: RevokeLinks): Rout
   // Boards have no invited members in this product: the owner is the only member; link holders are anonymous.
   r.get('/boards/:id/members', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
-    const b = await ownBoardLocked(pool, idParam(req), me, false);
+    const b = await ownBoardLocked(pool, idParam(req, 'BOARD_NOT_FOUND'), me, false);
     res.json({ members: [{ id: b.owner_id, name: (await userName(pool, b.owner_id)) ?? signedInUser(req).name, role: 'owner' }] });
   });
 
   // Camera positions are per logged-in user; token-only visitors get 401 (the page skips the call for them).
   r.get('/boards/:id/camera', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
-    const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
-    res.json({ data: await getCamera(pool, row.id, me) });
+    const { row } = await readAccess(pool, pathParam(req), me, shareTokenOf(req));
+    const { device } = parse(CameraQuery, req.query);
+    res.json({ data: await getCamera(pool, row.id, me, device) });
   });
 
   r.put('/boards/:id/camera', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
     const body = parse(CameraPosition, req.body);
-    const { row } = await readAccess(pool, idParam(req), me, shareTokenOf(req));
+    const { row } = await readAccess(pool, pathParam(req), me, shareTokenOf(req));
     try {
       await saveCamera(pool, row.id, me, body);
     } catch (err) {
