@@ -6,3 +6,6 @@ export * from './hit.ts';
 export * from './arrows.ts';
 export * from './clipboard.ts';
 export * from './style.ts';
+export * from './align.ts';
+export * from './snap.ts';
+export * from './pasteText.ts';

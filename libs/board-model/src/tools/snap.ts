@@ -1,0 +1,202 @@
+/**
+ * Snapping while moving and resizing (issue 35 item 5; the spec is silent): the moving box's
+ * edges and centre are pulled onto other objects' edges and centres within a threshold, and the
+ * lines they now share are shown as guides. Pure: the canvas builds the index from the objects it
+ * can see (through its spatial index) once per gesture, so each pointer move is a few binary
+ * searches however many objects the board holds.
+ */
+import type { Bounds } from '../geometry.ts';
+
+/** Screen pixels within which an edge or centre snaps (divided by the zoom for board units). */
+export const SNAP_THRESHOLD_PX = 6;
+
+/** One snap target on an axis: the value, and the extent of its box along the other axis (for guides). */
+export interface SnapLine {
+  v: number;
+  lo: number;
+  hi: number;
+}
+
+/** Targets sorted by value: `x` are vertical lines (left, centre, right), `y` horizontal ones. */
+export interface SnapIndex {
+  x: SnapLine[];
+  y: SnapLine[];
+}
+
+/** A guide to draw: axis 'x' is the vertical line x = at from y = from to y = to; 'y' the horizontal one. */
+export interface Guide {
+  axis: 'x' | 'y';
+  at: number;
+  from: number;
+  to: number;
+}
+
+export interface Edges {
+  left?: boolean;
+  right?: boolean;
+  top?: boolean;
+  bottom?: boolean;
+}
+
+/** Values this close count as the same line (floating sums after a snap). */
+const SAME = 1e-3;
+
+const byValue = (a: SnapLine, b: SnapLine) => a.v - b.v;
+
+export function snapIndex(boxes: Iterable<Bounds>): SnapIndex {
+  const x: SnapLine[] = [];
+  const y: SnapLine[] = [];
+  for (const b of boxes) {
+    const r = b.x + b.width;
+    const bottom = b.y + b.height;
+    for (const v of [b.x, b.x + b.width / 2, r]) x.push({ v, lo: b.y, hi: bottom });
+    for (const v of [b.y, b.y + b.height / 2, bottom]) y.push({ v, lo: b.x, hi: r });
+  }
+  return { x: x.sort(byValue), y: y.sort(byValue) };
+}
+
+/** Index of the first line with value >= v. */
+function lowerBound(lines: readonly SnapLine[], v: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid].v < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The signed distance from v to the nearest line, or null when none is within the threshold. */
+function nearest(lines: readonly SnapLine[], v: number, threshold: number): number | null {
+  const i = lowerBound(lines, v);
+  let best: number | null = null;
+  for (const j of [i - 1, i]) {
+    if (j < 0 || j >= lines.length) continue;
+    const d = lines[j].v - v;
+    if (Math.abs(d) <= threshold && (best === null || Math.abs(d) < Math.abs(best))) best = d;
+  }
+  return best;
+}
+
+/** The smallest pull of any of `values` onto a line, or null. */
+function bestPull(lines: readonly SnapLine[], values: readonly number[], threshold: number): number | null {
+  let best: number | null = null;
+  for (const v of values) {
+    const d = nearest(lines, v, threshold);
+    if (d !== null && (best === null || Math.abs(d) < Math.abs(best))) best = d;
+  }
+  return best;
+}
+
+/** Guides through each of `values` that lines of the index share, spanning the box and those lines. */
+function guidesAt(lines: readonly SnapLine[], axis: 'x' | 'y', values: readonly number[], span: [number, number]): Guide[] {
+  const out: Guide[] = [];
+  const seen = new Set<number>();
+  for (const v of values) {
+    let from = span[0];
+    let to = span[1];
+    let hit = false;
+    for (let i = lowerBound(lines, v - SAME); i < lines.length && lines[i].v <= v + SAME; i++) {
+      hit = true;
+      from = Math.min(from, lines[i].lo);
+      to = Math.max(to, lines[i].hi);
+    }
+    const key = Math.round(v / SAME);
+    if (hit && !seen.has(key)) {
+      seen.add(key);
+      out.push({ axis, at: v, from, to });
+    }
+  }
+  return out;
+}
+
+const xs = (b: Bounds) => [b.x, b.x + b.width / 2, b.x + b.width];
+const ys = (b: Bounds) => [b.y, b.y + b.height / 2, b.y + b.height];
+
+/** Moving a box: how far to pull it (each axis on its own) and the guides it then touches. */
+export function snapMove(box: Bounds, index: SnapIndex, threshold: number): { dx: number; dy: number; guides: Guide[] } {
+  const dx = bestPull(index.x, xs(box), threshold);
+  const dy = bestPull(index.y, ys(box), threshold);
+  const moved = { ...box, x: box.x + (dx ?? 0), y: box.y + (dy ?? 0) };
+  return { dx: dx ?? 0, dy: dy ?? 0, guides: snapGuides(moved, index, dx !== null, dy !== null) };
+}
+
+function snapGuides(box: Bounds, index: SnapIndex, onX: boolean, onY: boolean, values?: { x: number[]; y: number[] }): Guide[] {
+  return [
+    ...(onX ? guidesAt(index.x, 'x', values?.x ?? xs(box), [box.y, box.y + box.height]) : []),
+    ...(onY ? guidesAt(index.y, 'y', values?.y ?? ys(box), [box.x, box.x + box.width]) : []),
+  ];
+}
+
+/**
+ * Resizing a box by the given edges: each moving edge may snap (the nearest on each axis wins);
+ * the edges that do not move stay where they are.
+ */
+export function snapEdges(box: Bounds, edges: Edges, index: SnapIndex, threshold: number): { box: Bounds; guides: Guide[] } {
+  const right = box.x + box.width;
+  const bottom = box.y + box.height;
+  const xVals = [...(edges.left ? [box.x] : []), ...(edges.right ? [right] : [])];
+  const yVals = [...(edges.top ? [box.y] : []), ...(edges.bottom ? [bottom] : [])];
+  const pick = (lines: SnapLine[], vals: number[]) => {
+    let best: { v: number; d: number } | null = null;
+    for (const v of vals) {
+      const d = nearest(lines, v, threshold);
+      if (d !== null && (!best || Math.abs(d) < Math.abs(best.d))) best = { v, d };
+    }
+    return best;
+  };
+  const px = pick(index.x, xVals);
+  const py = pick(index.y, yVals);
+  let { x, y } = box;
+  let r = right;
+  let b = bottom;
+  if (px) {
+    if (edges.left && px.v === box.x) x += px.d;
+    else r += px.d;
+  }
+  if (py) {
+    if (edges.top && py.v === box.y) y += py.d;
+    else b += py.d;
+  }
+  const out = { x, y, width: r - x, height: b - y };
+  const values = { x: px ? [px.v + px.d] : [], y: py ? [py.v + py.d] : [] };
+  return { box: out, guides: snapGuides(out, index, !!px, !!py, values) };
+}
+
+/**
+ * The transformer resizes its own box (`frame`, which may hold more than the arrange box: a
+ * sticky's reaction chips, a stroke's ink), scaling everything inside it. These two turn one into
+ * the other along a resize that started with `frame0` around `box0`.
+ */
+export function boxInFrame(frame: Bounds, frame0: Bounds, box0: Bounds): Bounds {
+  const kx = frame.width / frame0.width;
+  const ky = frame.height / frame0.height;
+  return {
+    x: frame.x + (box0.x - frame0.x) * kx,
+    y: frame.y + (box0.y - frame0.y) * ky,
+    width: box0.width * kx,
+    height: box0.height * ky,
+  };
+}
+
+/** The frame whose box is `box`, keeping the frame's edges that do not move where they are. */
+export function frameForBox(frame: Bounds, frame0: Bounds, box0: Bounds, box: Bounds, edges: Edges): Bounds {
+  const axis = (lo: number, size: number, lo0: number, size0: number, blo0: number, bsize0: number, blo: number, bsize: number, moveLo?: boolean, moveHi?: boolean): [number, number] => {
+    if (moveLo === moveHi) return [lo, size];
+    if (moveLo) {
+      const hi = lo + size;
+      const den = lo0 + size0 - blo0;
+      if (den <= 0) return [lo, size];
+      const k = (hi - blo) / den;
+      return [hi - k * size0, k * size0];
+    }
+    const den = blo0 + bsize0 - lo0;
+    if (den <= 0) return [lo, size];
+    const k = (blo + bsize - lo) / den;
+    return [lo, k * size0];
+  };
+  const [x, width] = axis(frame.x, frame.width, frame0.x, frame0.width, box0.x, box0.width, box.x, box.width, edges.left, edges.right);
+  const [y, height] = axis(frame.y, frame.height, frame0.y, frame0.height, box0.y, box0.height, box.y, box.height, edges.top, edges.bottom);
+  return { x, y, width, height };
+}
