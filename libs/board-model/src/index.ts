@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './objects.ts';
 export * from './ydoc.ts';
+export * from './textEdit.ts';
 export * from './geometry.ts';
 export * from './templates.ts';
 export * from './stickerImport.ts';

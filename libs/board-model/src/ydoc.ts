@@ -20,6 +20,7 @@ import {
   type ObjectType,
   type Reaction,
 } from './objects.ts';
+import { TEXT_FIELD, TEXT_TYPES, clipForDisplay, replaceText, textLimitOf } from './textEdit.ts';
 
 export const OBJECTS_KEY = 'objects';
 export const ARROWS_KEY = 'arrows';
@@ -49,9 +50,13 @@ export type ObjectPatch = CanvasObject extends infer T
 
 function toFieldMap(value: Record<string, unknown>): FieldMap {
   const map: FieldMap = new Y.Map();
+  const typed = TEXT_TYPES.includes(value.type as ObjectType);
   for (const [key, field] of Object.entries(value)) {
     if (field === undefined) continue;
-    if (key === REACTIONS_FIELD && Array.isArray(field)) {
+    if (key === TEXT_FIELD && typed && typeof field === 'string') {
+      // A Y.Text, so two people typing in it both keep their words (issue 35 item 4).
+      map.set(key, new Y.Text(field));
+    } else if (key === REACTIONS_FIELD && Array.isArray(field)) {
       const list = new Y.Array<Reaction>();
       list.push(field as Reaction[]);
       map.set(key, list);
@@ -62,10 +67,27 @@ function toFieldMap(value: Record<string, unknown>): FieldMap {
   return map;
 }
 
+/**
+ * A stored object as plain data (a Y.Text read as its string), or null when it does not validate
+ * (e.g. written by a hostile client). A text two people made longer than the limit together is
+ * read cut to the limit, so the object stays on the board; what is stored is not touched.
+ */
+export function parseStoredObject(raw: unknown): CanvasObject | null {
+  const parsed = canvasObjectSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const r = raw as Record<string, unknown> | null;
+  const type = r && typeof r === 'object' ? r.type : undefined;
+  if ((type !== 'sticky' && type !== 'text') || typeof r![TEXT_FIELD] !== 'string') return null;
+  const max = textLimitOf(type);
+  const text = r![TEXT_FIELD] as string;
+  if (text.length <= max) return null;
+  const clipped = canvasObjectSchema.safeParse({ ...r, [TEXT_FIELD]: clipForDisplay(text, max) });
+  return clipped.success ? clipped.data : null;
+}
+
 /** The object as plain data, or null when what is stored does not validate (e.g. written by a hostile client). */
 export function objectToJSON(map: FieldMap): CanvasObject | null {
-  const parsed = canvasObjectSchema.safeParse(map.toJSON());
-  return parsed.success ? parsed.data : null;
+  return parseStoredObject(map.toJSON());
 }
 
 function arrowToJSON(map: FieldMap): Arrow | null {
@@ -90,13 +112,24 @@ export function updateObject(doc: Y.Doc, id: string, patch: ObjectPatch, origin?
   if (!map) return false;
   const { id: _id, type: _type, reactions: _reactions, ...fields } = patch as Record<string, unknown>;
   const current = map.toJSON() as Record<string, unknown>;
+  // A text made too long by two people at once must not block a move or a recolour (it is not written).
+  const type = current.type;
+  const base =
+    !(TEXT_FIELD in fields) && (type === 'sticky' || type === 'text') && typeof current[TEXT_FIELD] === 'string'
+      ? { ...current, [TEXT_FIELD]: clipForDisplay(current[TEXT_FIELD], textLimitOf(type)) }
+      : current;
   // The parsed value, not the patch, is written: it drops fields foreign to the type.
-  const parsed = canvasObjectSchema.parse({ ...current, ...fields }) as Record<string, unknown>;
+  const parsed = canvasObjectSchema.parse({ ...base, ...fields }) as Record<string, unknown>;
   doc.transact(() => {
     for (const key of Object.keys(fields)) {
       const value = parsed[key];
+      const stored = map.get(key);
       if (value === undefined) map.delete(key);
-      else if (JSON.stringify(current[key]) !== JSON.stringify(value)) map.set(key, value);
+      else if (JSON.stringify(current[key]) === JSON.stringify(value)) continue;
+      // A text is changed where it differs, so someone typing in it at the same time keeps their words.
+      else if (key === TEXT_FIELD && stored instanceof Y.Text) replaceText(stored, value as string);
+      else if (key === TEXT_FIELD && TEXT_TYPES.includes(parsed.type as ObjectType)) map.set(key, new Y.Text(value as string));
+      else map.set(key, value);
     }
   }, origin);
   return true;

@@ -17,7 +17,7 @@ import {
   type CanvasObject,
   type Reaction,
 } from '../objects.ts';
-import { getArrows, getObjects } from '../ydoc.ts';
+import { getArrows, getObjects, parseStoredObject } from '../ydoc.ts';
 import { SCENE_FONT_FAMILY, SCENE_LINE_HEIGHT, measureText, wrapText } from './text.ts';
 import type { Area, Scene, SceneItem, ScenePrimitive, TextPrimitive } from './types.ts';
 
@@ -413,11 +413,11 @@ export function boardToScene(source: Y.Doc | BoardSnapshot, options: BoardSceneO
   const drawn: Array<{ item: SceneItem; z: number }> = [];
   const boundsById = new Map<string, Bounds>();
   for (const raw of valuesOf(snapshot.objects)) {
-    const parsed = canvasObjectSchema.safeParse(raw);
-    if (!parsed.success || parsed.data.temporary) continue;
-    const item = drawObject(parsed.data, ctx);
-    if (ARROW_END_TYPES.includes(parsed.data.type)) boundsById.set(item.id, anchorBounds(parsed.data, item));
-    drawn.push({ item, z: parsed.data.zIndex });
+    const obj = parseStoredObject(raw);
+    if (!obj || obj.temporary) continue;
+    const item = drawObject(obj, ctx);
+    if (ARROW_END_TYPES.includes(obj.type)) boundsById.set(item.id, anchorBounds(obj, item));
+    drawn.push({ item, z: obj.zIndex });
   }
   drawn.sort((a, b) => a.z - b.z || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0));
   const items = drawn.map((d) => d.item).filter((item) => boundsIntersect(item.bounds, area));
