@@ -51,6 +51,8 @@ export interface EmbeddedHandle {
   restartService(name: string): Promise<void>;
   /** How many times each in-process service has been restarted since the start. */
   restartCounts(): Record<string, number>;
+  /** Each running service's Express app by service name (docs-drift.test.ts lists their routes). */
+  apps(): Record<string, RunnableService['app']>;
   /** Stops in order (see stopSteps), then PostgreSQL; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -248,6 +250,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         await unit.restart();
       },
       restartCounts: () => ({ ...restarts }),
+      apps: () => Object.fromEntries(services.map((s) => [s.name, s.app])),
       stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
