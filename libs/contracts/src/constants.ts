@@ -6,3 +6,4 @@
 export * from './errors.ts';
 export * from './texts.ts';
 export * from './board-constants.ts';
+export * from './ids.ts';

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './texts.ts';
 export * from './board-constants.ts';
+export * from './ids.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './boards.ts';

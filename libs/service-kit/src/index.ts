@@ -14,3 +14,4 @@ export * from './tracing.ts';
 export * from './runnable.ts';
 export * from './service.ts';
 export * from './internal.ts';
+export * from './params.ts';

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { XIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
+import { isUuid } from '@wb/contracts/constants';
 import { CLOSE_LABEL, IconButton } from '../../components/ui/index.ts';
 import { checkoutMessage } from './myPlanTexts.ts';
 import { useGetOrderQuery } from './myPlanApi.ts';
 import styles from './CheckoutResult.module.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The dashboard after a checkout (/dashboard?payment=success|declined&order=<id>): what happened to
@@ -19,7 +18,7 @@ export function CheckoutResult() {
   const [seen] = useState((): { returned: 'success' | 'declined'; order: string } | null => {
     const returned = params.get('payment');
     const order = params.get('order') ?? '';
-    if ((returned !== 'success' && returned !== 'declined') || !UUID.test(order)) return null;
+    if ((returned !== 'success' && returned !== 'declined') || !isUuid(order)) return null;
     return { returned, order };
   });
   const [closed, setClosed] = useState(false);

@@ -1,19 +1,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { ADMIN_USERS_LIMIT, AdminSearchQuery, AdminUserUpdateInput, type AdminUsersAnswer } from '@wb/contracts';
-import { appError, currentUserId, parse, requireAdmin, requireAuth } from '@wb/service-kit';
+import { appError, currentUserId, idParam, parse, requireAdmin, requireAuth } from '@wb/service-kit';
 import { searchPattern, toAdminUser, type Actor } from '../domain/admin-users.ts';
 import { adminDeleteUser, adminUpdateUser, listUsers } from '../store/admin-users.ts';
 import { findUserById } from '../store/users.ts';
 import type { AuthContext } from './context.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that is not a uuid names no user: 404, as an unknown one. */
-function userIdParam(req: Request): string {
-  const id = String(req.params.id ?? '');
-  if (!UUID.test(id)) throw appError('USER_NOT_FOUND');
-  return id.toLowerCase();
-}
 
 const actorOf = (req: Request): Actor => (req as Request & { actor: Actor }).actor;
 
@@ -43,7 +34,7 @@ export function adminUsersRouter(ctx: AuthContext): Router {
   });
 
   r.put('/:id', async (req, res) => {
-    const id = userIdParam(req);
+    const id = idParam(req, 'USER_NOT_FOUND');
     const body = parse(AdminUserUpdateInput, req.body);
     const r = await adminUpdateUser(pool, id, { name: body.name, email: body.email }, actorOf(req), new Date());
     if (!r) throw appError('USER_NOT_FOUND');
@@ -56,7 +47,7 @@ export function adminUsersRouter(ctx: AuthContext): Router {
   });
 
   r.delete('/:id', async (req, res) => {
-    const id = userIdParam(req);
+    const id = idParam(req, 'USER_NOT_FOUND');
     const actor = actorOf(req);
     if (id === actor.id) throw appError('CANNOT_DELETE_SELF');
     const revoked = await adminDeleteUser(pool, id, actor, new Date());

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { PlanInput, SubscriptionCreateInput, SubscriptionExtendInput, SubscriptionUpdateInput, SystemConfigInput } from '@wb/contracts';
-import { parse } from '@wb/service-kit';
+import { idParam, parse } from '@wb/service-kit';
 import { changeConfig } from '../actions/config.ts';
 import { createPlan, editPlan, removePlan } from '../actions/plans.ts';
 import {
@@ -16,7 +16,7 @@ import { getConfig } from '../store/config.ts';
 import { allPayments } from '../store/payments.ts';
 import { listPlans } from '../store/plans.ts';
 import { listSubscriptions, type SubscriptionRow } from '../store/subscriptions.ts';
-import { actorOf, idParam, type RouteContext } from './context.ts';
+import { actorOf, type RouteContext } from './context.ts';
 
 const Search = z.object({ search: z.string().max(200).optional() });
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Pool } from '@wb/db';
-import { appError, requireAdmin, requireAuth, signedInUser, type Logger, type TokenVerifier } from '@wb/service-kit';
+import { requireAdmin, requireAuth, signedInUser, type Logger, type TokenVerifier } from '@wb/service-kit';
 import type { Clock } from '../clock.ts';
 import type { AdminActor } from '../events/publish.ts';
 import type { Providers } from '../providers/index.ts';
@@ -64,12 +64,3 @@ export const actorOf = (req: Request): AdminActor => {
   const u = signedInUser(req);
   return { id: u.sub, name: u.name };
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that is not a uuid names nothing: the not-found of that resource, not a validation error. */
-export function idParam(req: Request, notFound: Parameters<typeof appError>[0]): string {
-  const id = String(req.params.id ?? '');
-  if (!UUID.test(id)) throw appError(notFound);
-  return id;
-}

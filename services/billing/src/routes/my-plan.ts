@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import type { OrderAnswer, ReceiptInput } from '@wb/contracts';
-import { appError, currentUserId, internalHeaders, signedInUser } from '@wb/service-kit';
+import { appError, currentUserId, idParam, internalHeaders, signedInUser } from '@wb/service-kit';
 import { calculatedStatus } from '../domain/status.ts';
 import { getConfig } from '../store/config.ts';
 import { orderById } from '../store/payments.ts';
 import { setAutoRenew, subscriptionOfUser } from '../store/subscriptions.ts';
 import { userEmail } from '../store/users.ts';
 import type { RouteContext } from './context.ts';
-import { idParam } from './context.ts';
 
 export interface MyPlanDeps {
   /** export's base address for /internal/receipts; absent: receipts answer 503. */

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { TestCheckoutInput, type TestCheckoutAnswer } from '@wb/contracts';
-import { appError, currentUserId, parse } from '@wb/service-kit';
+import { appError, currentUserId, idParam, parse } from '@wb/service-kit';
 import { settleOrder } from '../actions/payments.ts';
 import { orderById } from '../store/payments.ts';
 import type { RouteContext } from './context.ts';
-import { idParam } from './context.ts';
 import { checkoutPage } from './test-checkout-page.ts';
 
 /** Every answer of the test provider: never framed (no clickjacking of "Оплатить"), no referrer, no caching. */

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
+import { isUuid } from '@wb/contracts';
 import type { Pool, Queryable } from '@wb/db';
 import { appError, optionalAuth, requireAuth, type TokenVerifier } from '@wb/service-kit';
-import { isUuid } from '../domain/ids.ts';
 import type { ListCache } from '../list-cache.ts';
 import { lockBoard, type LockedBoard } from '../store/boards.ts';
 import { getFolder, type FolderRef } from '../store/folders.ts';
@@ -72,9 +72,3 @@ export function shareTokenOf(req: { headers: Record<string, string | string[] | 
   const v = Array.isArray(h) ? h[0] : h;
   return v && v.trim() ? v.trim() : null;
 }
-
-/** The `:id` path parameter (Express 5 types it loosely once handlers are spread). */
-export const idParam = (req: { params: Record<string, string | string[]> }): string => {
-  const v = req.params.id;
-  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
-};

@@ -8,17 +8,17 @@ import {
   type BoardAnswer,
   type FolderAnswer,
   type FoldersAnswer,
+  isUuid,
 } from '@wb/contracts';
 import { withTransaction, type PoolClient } from '@wb/db';
-import { appError, currentUserId, parse } from '@wb/service-kit';
+import { appError, currentUserId, idParam, parse } from '@wb/service-kit';
 import { DEFAULT_FOLDER_COLOR, normalizeHexColor } from '../domain/colors.ts';
 import { applyReorder, buildFolderTree, densePositions, isCyclicMove, placeRelative, promoteChildren } from '../domain/folders.ts';
-import { isUuid } from '../domain/ids.ts';
 import { publishBoardUpdated } from '../events/publish.ts';
 import * as boards from '../store/boards.ts';
 import * as folders from '../store/folders.ts';
 import { listVersion } from '../store/list-versions.ts';
-import { idParam, ownBoardLocked, ownFolder, type RouteContext } from './context.ts';
+import { ownBoardLocked, ownFolder, type RouteContext } from './context.ts';
 
 const MSG_TARGET_ELSEWHERE = 'Папка-ориентир находится в другой родительской папке';
 const MSG_NOT_SIBLING = 'Папка не принадлежит указанной родительской папке';
@@ -93,7 +93,7 @@ export function foldersRouter(ctx: RouteContext): Router {
     const me = currentUserId(req);
     const body = parse(UpdateFolderRequest, req.body);
     const folder = await inTree(me, async (db) => {
-      const f = await ownFolder(db, idParam(req), me);
+      const f = await ownFolder(db, idParam(req, 'FOLDER_NOT_FOUND'), me);
       if (body.parent_id !== undefined) {
         const newParent = await parentRef(db, body.parent_id, me);
         if (newParent !== f.parent_id) {
@@ -122,7 +122,7 @@ export function foldersRouter(ctx: RouteContext): Router {
   r.delete('/folders/:id', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
     await inTree(me, async (db) => {
-      const f = await ownFolder(db, idParam(req), me);
+      const f = await ownFolder(db, idParam(req, 'FOLDER_NOT_FOUND'), me);
       const moved = await folders.boardsInFolders(db, [f.id]);
       await folders.moveBoardsToRoot(db, [f.id]);
       for (const b of moved) await publishBoardUpdated(db, { ...b, folder_id: null });

@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { BoardAccessRequest, type BoardAccessAnswer } from '@wb/contracts';
-import { parse } from '@wb/service-kit';
-import { isUuid } from '../domain/ids.ts';
+import { BoardAccessRequest, isUuid, type BoardAccessAnswer } from '@wb/contracts';
+import { parse, pathParam } from '@wb/service-kit';
 import { resolveAccess } from '../domain/roles.ts';
 import { lockBoard } from '../store/boards.ts';
-import { idParam, type RouteContext } from './context.ts';
+import type { RouteContext } from './context.ts';
 
 /**
  * For the realtime service only (never routed by the gateway): the role a user id and/or a share
@@ -16,8 +15,9 @@ export function internalRouter(ctx: RouteContext): Router {
   r.post('/boards/:id/access', async (req, res) => {
     const body = parse(BoardAccessRequest, req.body ?? {});
     const none: BoardAccessAnswer = { role: 'none', board: null };
-    if (!isUuid(idParam(req))) return void res.json(none);
-    const b = await lockBoard(ctx.pool, idParam(req), false);
+    const id = pathParam(req);
+    if (!isUuid(id)) return void res.json(none);
+    const b = await lockBoard(ctx.pool, id, false);
     if (!b) return void res.json(none);
     const decision = resolveAccess({
       ownerId: b.owner_id,

@@ -5,13 +5,13 @@ import {
   UpdateTagRequest,
   type TagAnswer,
   type TagsAnswer,
+  isUuid,
 } from '@wb/contracts';
 import { withTransaction, type Queryable } from '@wb/db';
-import { appError, currentUserId, parse } from '@wb/service-kit';
+import { appError, currentUserId, idParam, parse } from '@wb/service-kit';
 import { DEFAULT_TAG_COLOR, normalizeHexColor } from '../domain/colors.ts';
-import { isUuid } from '../domain/ids.ts';
 import * as tags from '../store/tags.ts';
-import { idParam, ownBoardLocked, type RouteContext } from './context.ts';
+import { ownBoardLocked, type RouteContext } from './context.ts';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
@@ -45,7 +45,7 @@ export function tagsRouter(ctx: RouteContext): Router {
   r.put('/tags/:id', ...ctx.auth, async (req, res) => {
     const me = currentUserId(req);
     const body = parse(UpdateTagRequest, req.body);
-    const t = await ownTag(pool, idParam(req), me);
+    const t = await ownTag(pool, idParam(req, 'TAG_NOT_FOUND'), me);
     try {
       const tag = await tags.updateTag(pool, t.id, {
         name: body.name,
@@ -60,13 +60,13 @@ export function tagsRouter(ctx: RouteContext): Router {
 
   // board_tags cascades: the tag disappears from every board at once.
   r.delete('/tags/:id', ...ctx.auth, async (req, res) => {
-    const t = await ownTag(pool, idParam(req), currentUserId(req));
+    const t = await ownTag(pool, idParam(req, 'TAG_NOT_FOUND'), currentUserId(req));
     await tags.deleteTag(pool, t.id);
     res.json({ message: 'Тег удален' });
   });
 
   r.get('/tags/board/:id', ...ctx.auth, async (req, res) => {
-    const b = await ownBoardLocked(pool, idParam(req), currentUserId(req), false);
+    const b = await ownBoardLocked(pool, idParam(req, 'BOARD_NOT_FOUND'), currentUserId(req), false);
     res.json({ tags: await tags.boardTags(pool, b.id) } satisfies TagsAnswer);
   });
 
@@ -75,7 +75,7 @@ export function tagsRouter(ctx: RouteContext): Router {
     const body = parse(SetBoardTagsRequest, req.body);
     const ids = [...new Set(body.tagIds)];
     const result = await withTransaction(pool, async (db) => {
-      const b = await ownBoardLocked(db, idParam(req), me);
+      const b = await ownBoardLocked(db, idParam(req, 'BOARD_NOT_FOUND'), me);
       if (ids.some((id) => !isUuid(id))) throw appError('TAG_NOT_FOUND');
       // Key-share locks keep the tags alive until the links are written.
       const { rowCount } = await db.query('SELECT 1 FROM tags WHERE owner_id = $1 AND id = ANY($2::uuid[]) FOR KEY SHARE', [me, ids]);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_PALETTE } from '@wb/contracts';
+import { isUuid, TAG_PALETTE } from '@wb/contracts';
 import { isHexColor, isPaletteColor, normalizeHexColor } from '../../src/domain/colors.ts';
-import { isUuid } from '../../src/domain/ids.ts';
 import { boardLimits, canvasLimits } from '../../src/domain/limits.ts';
 
 describe('colours', () => {
