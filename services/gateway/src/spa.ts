@@ -6,6 +6,8 @@ import expressStaticGzip from 'express-static-gzip';
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The offline app shell's worker script (and its precompressed twins). */
+const SERVICE_WORKER = /^sw\.js(\.br|\.gz)?$/;
 
 /**
  * Serves the built SPA. The build (frontend/vite.config.ts) leaves brotli and gzip twins beside each
@@ -17,7 +19,7 @@ export function spaRouter(staticDir: string): Router {
   const router = express.Router();
   const dir = path.resolve(staticDir);
   const index = path.join(dir, 'index.html');
-  const precompressed = (root: string, setHeaders: (res: ServerResponse) => void): RequestHandler => {
+  const precompressed = (root: string, setHeaders: (res: ServerResponse, file: string) => void): RequestHandler => {
     const serve = expressStaticGzip(root, {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
@@ -38,7 +40,12 @@ export function spaRouter(staticDir: string): Router {
       res.status(404).type('text/plain').send('Not found');
     },
   );
-  router.use(precompressed(dir, (res) => res.setHeader('cache-control', 'public, max-age=3600')));
+  // The service worker (issue 35 item 7) is asked again on every check, so a deploy reaches it at once.
+  router.use(
+    precompressed(dir, (res, file) =>
+      res.setHeader('cache-control', SERVICE_WORKER.test(path.basename(file)) ? 'no-cache' : 'public, max-age=3600'),
+    ),
+  );
   router.get(/.*/, (_req, res) => {
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

@@ -44,6 +44,9 @@ describe('SPA static serving', () => {
     await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
     await writeFile(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(js));
     await writeFile(path.join(dir, 'assets', 'small-1.css'), 'a{}');
+    await writeFile(path.join(dir, 'sw.js'), js);
+    await writeFile(path.join(dir, 'sw.js.br'), brotliCompressSync(js));
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
     const app = express();
     app.use(spaRouter(dir));
     server = app.listen(0, '127.0.0.1');
@@ -95,6 +98,17 @@ describe('SPA static serving', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body.toString(), route).toContain('<title>SPA</title>');
     }
+  });
+
+  it('serves the service worker with no-cache, compressed or not; other top-level files for an hour', async () => {
+    for (const enc of ['br', undefined]) {
+      const res = await get(base, '/sw.js', enc);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(enc);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get(base, '/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('a malformed asset path is a 404, not index.html', async () => {
