@@ -19,7 +19,7 @@ import { createMongoStore } from '../src/store/mongo.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
 import type { DocumentStore } from '../src/store/types.ts';
 import { decodeSegment } from '../src/store/journal.ts';
-import { provider, sleep, startPlatform, sticky, synced, type Platform } from './helpers.ts';
+import { eventually, provider, startPlatform, sticky, synced, type Platform } from './helpers.ts';
 
 /** Each restart of a tsx process costs seconds on a loaded machine; two kills per store are enough. */
 const KILLS = 2;
@@ -79,7 +79,19 @@ function journalSegments(dir: string | undefined): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function crashLoop(mode: string, env: Record<string, string>, store: DocumentStore): Promise<{ checked: number; kills: number }> {
+/** Objects in some client's copy that another client wrote: what the server passed on. */
+function receivedIds(clients: { p: { doc: Y.Doc }; name: string }[]): Set<string> {
+  const received = new Set<string>();
+  for (const c of clients) {
+    for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
+  }
+  return received;
+}
+
+/** Per kill: passed on since the last (re)start, and at least this many from every client. */
+const PER_KILL_FROM_EACH = 5;
+
+async function crashLoop(mode: string, env: Record<string, string>, store: DocumentStore): Promise<{ perKill: number[] }> {
   const port = await freePort();
   let proc = spawnRealtime(port, env);
   await waitForPort(port, 90_000);
@@ -98,36 +110,40 @@ async function crashLoop(mode: string, env: Record<string, string>, store: Docum
     while (typing) {
       // Only while connected: what a client writes offline is its own business until it reconnects.
       if (c.p.wsconnected) addObject(c.p.doc, sticky(`${c.name}-${c.written++}`));
-      await sleep(3 + Math.random() * 6);
+      // wait-ok: the typing pace is the workload (edits spread over time), not a wait for a result
+      await new Promise((r) => setTimeout(r, 3 + Math.random() * 6));
     }
   });
 
-  let checked = 0;
+  const perKill: number[] = [];
   const t0 = Date.now();
   const log = (m: string) => process.env.DEBUG_DURABILITY && console.log(`${Date.now() - t0} ms ${mode}: ${m}`);
-  const writtenSoFar = () => clients.reduce((n, c) => n + c.written, 0);
   for (let k = 0; k < KILLS; k++) {
-    // A random moment, but only once enough has been typed since the (re)start: on a loaded machine
-    // the typists get few turns, and a kill after a handful of updates would prove little.
-    const before = writtenSoFar();
-    await sleep(250 + Math.random() * 500);
-    for (const deadline = Date.now() + 30_000; writtenSoFar() - before < 40 && Date.now() < deadline; ) await sleep(20);
+    // Each kill proves its own edits: only what was passed on since the last (re)start counts, and
+    // every client must have got some through (a reconnect that failed fails here, by time-out).
+    const before = receivedIds(clients);
+    const fresh = () => [...receivedIds(clients)].filter((x) => !before.has(x));
+    const from = (c: { name: string }) => fresh().filter((x) => x.startsWith(`${c.name}-`)).length;
+    // A random moment: after a random number of fresh edits, not a random time.
+    const enough = PER_KILL_FROM_EACH * EDITORS + Math.floor(Math.random() * 40);
+    await eventually(
+      () => fresh().length >= enough && clients.every((c) => from(c) >= PER_KILL_FROM_EACH),
+      { timeoutMs: 60_000, what: `${mode}, kill ${k + 1}: ${enough} fresh edits passed on, ${PER_KILL_FROM_EACH} from each client` },
+    );
     proc.child.kill('SIGKILL');
     await proc.exited;
-    // What reached any client from someone else: in its copy, not written by it.
-    const received = new Set<string>();
-    for (const c of clients) {
-      for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
-    }
+    const received = receivedIds(clients);
     const stored = await storedIds(store, id, env.UPDATE_LOG_JOURNAL_DIR);
     const missing = [...received].filter((x) => !stored.has(x));
     expect(missing, `${mode}: kill ${k + 1} lost updates other clients had seen`).toEqual([]);
-    checked += received.size;
-    log(`kill ${k + 1}: ${received.size} received, ${stored.size} stored`);
+    perKill.push([...received].filter((x) => !before.has(x)).length);
+    log(`kill ${k + 1}: ${perKill.at(-1)} fresh received, ${stored.size} stored`);
+    // Every client notices the kill before the restart, so its sync below is a new one.
+    await eventually(() => clients.every((c) => !c.p.wsconnected), { timeoutMs: 20_000, what: 'every client to see the kill' });
     proc = spawnRealtime(port, env);
     await waitForPort(port, 90_000);
     log('restarted');
-    await Promise.all(clients.map((c) => synced(c.p, 20_000).catch(() => {})));
+    await Promise.all(clients.map((c) => synced(c.p, 60_000)));
     log('resynced');
   }
   typing = false;
@@ -137,14 +153,11 @@ async function crashLoop(mode: string, env: Record<string, string>, store: Docum
   if (env.UPDATE_LOG_JOURNAL_DIR) {
     // A clean stop ships the whole journal: the store alone holds everything, nothing is left behind.
     expect(journalSegments(env.UPDATE_LOG_JOURNAL_DIR)).toEqual([]);
-    const received = new Set<string>();
-    for (const c of clients) {
-      for (const objectId of getObjects(c.p.doc).keys()) if (!objectId.startsWith(`${c.name}-`)) received.add(objectId);
-    }
+    const received = receivedIds(clients);
     const stored = await storedIds(store, id);
     expect([...received].filter((x) => !stored.has(x)), `${mode}: seen by others, missing from the store after a clean stop`).toEqual([]);
   }
-  return { checked, kills: KILLS };
+  return { perKill };
 }
 
 describe('kill -9 never loses an update another client saw', () => {
@@ -152,8 +165,8 @@ describe('kill -9 never loses an update another client saw', () => {
     const dbUrl = await createDatabase(pg.url);
     const pool: Pool = createPool({ url: dbUrl, schema: REALTIME_SCHEMA, max: 2 });
     cleanup.push(() => pool.end());
-    const { checked } = await crashLoop('pg', { DATABASE_URL: dbUrl }, createPostgresStore(pool));
-    expect(checked).toBeGreaterThan(50);
+    const { perKill } = await crashLoop('pg', { DATABASE_URL: dbUrl }, createPostgresStore(pool));
+    expect(perKill).toHaveLength(KILLS);
   }, 300_000);
 
   it('embedded mode: PostgreSQL behind the local journal (UPDATE_LOG_JOURNAL_DIR)', async () => {
@@ -161,14 +174,14 @@ describe('kill -9 never loses an update another client saw', () => {
     const pool: Pool = createPool({ url: dbUrl, schema: REALTIME_SCHEMA, max: 2 });
     cleanup.push(() => pool.end());
     const journal = mkdtempSync(path.join(os.tmpdir(), 'rt-journal-'));
-    const { checked } = await crashLoop('journal', { DATABASE_URL: dbUrl, UPDATE_LOG_JOURNAL_DIR: journal }, createPostgresStore(pool));
-    expect(checked).toBeGreaterThan(50);
+    const { perKill } = await crashLoop('journal', { DATABASE_URL: dbUrl, UPDATE_LOG_JOURNAL_DIR: journal }, createPostgresStore(pool));
+    expect(perKill).toHaveLength(KILLS);
   }, 300_000);
 
   it('cluster mode: MongoDB (FerretDB)', async () => {
     const store = await createMongoStore({ url: mongo.url, dbName: 'rt_durability' });
     cleanup.push(() => store.close());
-    const { checked } = await crashLoop('mongo', { MONGO_URL: mongo.url, MONGO_DB: 'rt_durability' }, store);
-    expect(checked).toBeGreaterThan(50);
+    const { perKill } = await crashLoop('mongo', { MONGO_URL: mongo.url, MONGO_DB: 'rt_durability' }, store);
+    expect(perKill).toHaveLength(KILLS);
   }, 300_000);
 });

@@ -9,7 +9,7 @@ import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
 import { startPostgres } from '@wb/testkit';
 import { encodeUpdate, MessageType } from '../src/domain/protocol.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
-import { eventually, rawSocket, sleep, startPlatform, startRealtime, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, rawSocket, startPlatform, startRealtime, type Platform, type RunningRealtime } from './helpers.ts';
 
 let pg: EmbeddedPostgresHandle;
 let pool: Pool;
@@ -70,20 +70,21 @@ describe('fan-out', () => {
     await eventually(() => expect(updatesIn(c.messages)).toHaveLength(1));
     await eventually(() => expect(updatesIn(a.messages)).toHaveLength(1));
     await eventually(() => expect(updatesIn(b.messages)).toHaveLength(1));
-    // Nothing more trickles in after the commit.
-    await sleep(500);
-    for (const s of [a, b, c]) {
-      expect(updatesIn(s.messages)).toHaveLength(1);
-      expect(keysOf(updatesIn(s.messages))).toEqual(['from-a', 'from-b']);
-    }
 
-    // One sender alone: its own update never comes back.
+    // One sender alone: its update is the next message everyone else gets, so nothing of the first
+    // commit trickled in after it (a socket's messages arrive in order).
     c.ws.send(encodeUpdate(updateSetting('from-c')));
     await eventually(() => expect(updatesIn(a.messages)).toHaveLength(2));
     await eventually(() => expect(updatesIn(b.messages)).toHaveLength(2));
-    await sleep(500);
-    expect(keysOf(updatesIn(a.messages).slice(1))).toEqual(['from-c']);
-    expect(updatesIn(c.messages)).toHaveLength(1);
+    for (const s of [a, b]) {
+      expect(keysOf(updatesIn(s.messages).slice(0, 1))).toEqual(['from-a', 'from-b']);
+      expect(keysOf(updatesIn(s.messages).slice(1))).toEqual(['from-c']);
+    }
+    // Its own update never comes back: the next thing c gets is a later update of a's.
+    a.ws.send(encodeUpdate(updateSetting('from-a-later')));
+    await eventually(() => expect(updatesIn(c.messages)).toHaveLength(2));
+    expect(keysOf(updatesIn(c.messages).slice(0, 1))).toEqual(['from-a', 'from-b']);
+    expect(keysOf(updatesIn(c.messages).slice(1))).toEqual(['from-a-later']);
     for (const s of [a, b, c]) s.ws.close();
   });
 });

@@ -8,7 +8,7 @@ import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
 import { addObject, getObjects } from '@wb/board-model';
 import { createPool, type EmbeddedPostgresHandle, type Pool } from '@wb/db';
-import { createDatabase, eventually, sleep, startPostgres } from '@wb/testkit';
+import { createDatabase, eventually, startPostgres } from '@wb/testkit';
 import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { MessageType } from '../src/domain/protocol.ts';
@@ -82,16 +82,17 @@ describe('revocation', () => {
         while (typing) {
           addObject(editor.doc, sticky(`e-${seq++}`));
           // About 200 a second: under the per-socket limit (300/s), which would otherwise close it with 4529 first.
-          await sleep(5);
+          // wait-ok: the typing pace is the workload, not a wait for a result
+          await new Promise((r) => setTimeout(r, 5));
         }
       })();
-      await sleep(150);
-      while (seq <= 20) await sleep(5);
+      await eventually(() => seq > 20 && getObjects(watcher.doc).size > 0, { what: 'typing under way' });
       const r = await platform.api(change.method, `/api/boards/${id}/${change.path}`, { token: owner.token, body: change.body });
       const sentBeforeAnswer = seq;
       // At the moment of the answer no socket of the dead link is open on the server any more.
       const alive = rt.service.server.connectionsOf(id).filter((c) => c.identity?.shareToken === links.editor && !c.closed);
-      await sleep(100);
+      // The typist goes on after the answer: those edits must go nowhere.
+      await eventually(() => seq >= sentBeforeAnswer + 10, { what: 'edits after the answer' });
       typing = false;
       await typist;
       expect(r.status).toBe(200);
@@ -99,13 +100,19 @@ describe('revocation', () => {
       expect(sentBeforeAnswer).toBeGreaterThan(10);
       await eventually(() => expect(closeCode).toBe(CloseCode.ACCESS_REVOKED));
 
-      await sleep(200);
-      const seen = [...getObjects(watcher.doc).keys()].map((k) => Number(k.slice(2)));
+      // Sentinel: a later edit of an allowed client goes through the same room to the watcher and
+      // the store; anything of the dead link's still on its way would have been applied before it.
+      const later = track(provider(rt.wsUrl, id, owner.token));
+      await synced(later);
+      addObject(later.doc, sticky('sentinel'));
+      await eventually(() => expect(getObjects(watcher.doc).has('sentinel')).toBe(true));
+      const seen = [...getObjects(watcher.doc).keys()].filter((k) => k !== 'sentinel').map((k) => Number(k.slice(2)));
       const stored = await store.load(id);
       const d = new Y.Doc();
       if (stored.state) Y.applyUpdate(d, stored.state);
       for (const e of stored.log) Y.applyUpdate(d, e.update);
-      const persisted = [...getObjects(d).keys()].map((k) => Number(k.slice(2)));
+      expect(getObjects(d).has('sentinel')).toBe(true);
+      const persisted = [...getObjects(d).keys()].filter((k) => k !== 'sentinel').map((k) => Number(k.slice(2)));
       expect(seen.length).toBeGreaterThan(0);
       expect(Math.max(...seen)).toBeLessThan(sentBeforeAnswer);
       expect(Math.max(...persisted)).toBeLessThan(sentBeforeAnswer);
@@ -140,7 +147,8 @@ describe('admission', () => {
       },
       { timeoutMs: 60_000 },
     );
-    await sleep(200);
+    // Every socket got the server's first sync message: its admission is complete, none was closed.
+    await eventually(() => expect(sockets.filter((s) => s.messages.length === 0)).toEqual([]), { timeoutMs: 60_000 });
     expect(codes).toEqual([]);
     // At most one (none when the filler's answer is still cached).
     expect(lookups.get(id)).toBeLessThanOrEqual(1);

@@ -10,7 +10,7 @@ import { connect, type NatsConnection } from 'nats';
 import type { Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, internalHeaders, listen, type RunningServer } from '@wb/service-kit';
-import { callJson, createBoard, createDatabase, registerUser, shareBoard } from '@wb/testkit';
+import { callJson, createBoard, createDatabase, eventually, registerUser, shareBoard } from '@wb/testkit';
 import { startServices } from '@wb/testkit/services';
 import { createRealtimeService, type RealtimeService } from '../src/app.ts';
 import { createBoardAccessClient, type BoardAccessClient } from '../src/access.ts';
@@ -169,16 +169,7 @@ export function nextCloseCode(p: WebsocketProvider): Promise<number> {
 }
 
 export async function synced(p: WebsocketProvider, timeoutMs = 10_000): Promise<void> {
-  if (p.synced) return;
-  await new Promise<void>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('provider did not sync')), timeoutMs);
-    p.once('sync', (s: boolean) => {
-      if (s) {
-        clearTimeout(t);
-        resolve();
-      }
-    });
-  });
+  await eventually(() => p.synced, { timeoutMs, what: 'the provider to sync' });
 }
 
 /** Opens a raw socket and reports how the server closed it. */
@@ -194,7 +185,7 @@ export function rawSocket(url: string): { ws: WebSocket; opened: Promise<void>; 
   return { ws, opened, closed, messages };
 }
 
-export { eventually, sleep } from '@wb/testkit';
+export { eventually } from '@wb/testkit';
 
 export function sticky(id: string, text = 'Привет') {
   return { id, type: 'sticky' as const, x: 0, y: 0, width: 120, height: 120, text, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14, textAlign: 'left' as const, zIndex: 0 };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addObject, getObjects } from '@wb/board-model';
 import { createPool, freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@wb/db';
-import { eventually, sleep, startMongo, startNats, startPostgres, tempDir, type ManagedProcess } from '@wb/testkit';
+import { eventually, startMongo, startNats, startPostgres, tempDir, type ManagedProcess } from '@wb/testkit';
 import { createInProcessTransport } from '@wb/events';
 import { createMongoStore } from '../src/store/mongo.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from '../src/store/postgres.ts';
@@ -16,6 +16,26 @@ import { readdirSync } from 'node:fs';
 import { provider, silent, startPlatform, startRealtime, sticky, synced, type Platform } from './helpers.ts';
 
 const OUTAGE_MS = 10_000;
+
+/**
+ * The rest of an outage that began at `since`: its length is the scenario under test (the store or
+ * the broker stays away this long while clients keep editing), not a wait for a result.
+ */
+async function outageLasts(since: number): Promise<void> {
+  const rest = OUTAGE_MS - (Date.now() - since);
+  // wait-ok: the outage's length is the behaviour under test
+  if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+}
+
+/**
+ * `a`'s cursor, sent after its edits on the same socket, has reached `b` (awareness is not held
+ * back by the store): the server has handled the edits, so what `b` lacks now was held, not late.
+ */
+async function handledAfter(a: { awareness: { setLocalState(s: object): void; clientID: number } }, b: { awareness: { getStates(): Map<number, any> } }) {
+  const mark = Math.random();
+  a.awareness.setLocalState({ user: { id: 'a', name: 'A', color: '#f00' }, cursor: { x: mark, y: 0 } });
+  await eventually(() => expect(b.awareness.getStates().get(a.awareness.clientID)?.cursor?.x).toBe(mark));
+}
 
 let pg: EmbeddedPostgresHandle;
 let platform: Platform;
@@ -73,7 +93,8 @@ async function typeDuring(a: { doc: Parameters<typeof addObject>[0] }, count: nu
   for (let i = 0; i < count; i++) {
     during.push(`during-${String(i).padStart(2, '0')}`);
     addObject(a.doc, sticky(during.at(-1)!));
-    await sleep(100);
+    // wait-ok: the typing pace is the workload (edits spread over the outage)
+    await new Promise((r) => setTimeout(r, 100));
   }
   return during;
 }
@@ -107,14 +128,14 @@ describe('store outage', () => {
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
     await mongo.stop();
+    const down = Date.now();
     addObject(a.doc, sticky('during-1'));
-    await sleep(500);
     addObject(a.doc, sticky('during-2'));
-    await sleep(2_000);
+    await handledAfter(a, b);
     // Not durable, so not visible.
+    await eventually(() => expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0));
     expect(ids(b)).toEqual(['before']);
-    expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
-    await sleep(OUTAGE_MS - 2_500);
+    await outageLasts(down);
 
     mongo = await startMongo({ port, dataDir });
     await eventually(() => expect(ids(b)).toEqual(['before', 'during-1', 'during-2']), { timeoutMs: 30_000 });
@@ -163,11 +184,13 @@ describe('store outage, PostgreSQL', () => {
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
     await pg.stop();
+    const down = Date.now();
     const during = await typeDuring(a, 20);
+    await handledAfter(a, b);
     // Not durable, so not visible; held in the bounded queue, not dropped.
     expect(ids(b)).toEqual(['before']);
     expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
-    await sleep(OUTAGE_MS - 2_000);
+    await outageLasts(down);
 
     await pg.start();
     const all = ['before', ...during];
@@ -192,14 +215,16 @@ describe('store outage, PostgreSQL behind the local journal', () => {
     await eventually(() => expect(ids(b)).toEqual(['before']));
 
     await pg.stop();
+    const down = Date.now();
     const during = await typeDuring(a, 30);
+    await handledAfter(a, b);
     // In the journal, so shown; past its limit held in the group commit, not dropped.
     const shownDuring = ids(b).filter((x) => x.startsWith('during-'));
     expect(shownDuring.length).toBeGreaterThan(0);
     expect(shownDuring.length).toBeLessThan(during.length);
     expect(store.unshippedBytes()).toBeGreaterThan(0);
     expect(rt.service.server.commits.backlogBytes).toBeGreaterThan(0);
-    await sleep(OUTAGE_MS - 3_000);
+    await outageLasts(down);
 
     await pg.start();
     const all = ['before', ...during];
@@ -239,12 +264,13 @@ describe('NATS outage', () => {
     await eventually(() => all.forEach((p) => expect(ids(p)).toEqual(['x-before'])));
 
     await nats.stop();
+    const down = Date.now();
     addObject(a1.doc, sticky('r1-during'));
     addObject(a2.doc, sticky('r2-during'));
     // Each replica serves its own clients on its own.
     await eventually(() => expect(ids(b1)).toContain('r1-during'));
     await eventually(() => expect(ids(b2)).toContain('r2-during'));
-    await sleep(OUTAGE_MS);
+    await outageLasts(down);
 
     nats = await startNats({ port, storeDir });
     await eventually(() => all.forEach((p) => expect(ids(p)).toEqual(['r1-during', 'r2-during', 'x-before'])), { timeoutMs: 30_000 });

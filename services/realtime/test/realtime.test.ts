@@ -9,7 +9,7 @@ import type { DocumentStore } from '../src/store/types.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { MessageType, encodeCustom, encodeUpdate } from '../src/domain/protocol.ts';
 import * as decoding from 'lib0/decoding';
-import { eventually, nextCloseCode, provider, rawSocket, sleep, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
+import { eventually, nextCloseCode, provider, rawSocket, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
 let pg: EmbeddedPostgresHandle;
@@ -71,8 +71,7 @@ describe('y-websocket protocol with the stock provider', () => {
       expect(readBoard(a.doc).objects.map((o) => o.id).sort()).toEqual(['s1', 's2']);
       expect(readBoard(b.doc).objects.map((o) => o.id).sort()).toEqual(['s1', 's2']);
     });
-    await sleep(300);
-    expect((await storedBoard(id)).objects.map((o) => o.id).sort()).toEqual(['s1', 's2']);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id).sort()).toEqual(['s1', 's2']));
   });
 
   it('relays awareness (user, cursor) and removes it when the connection drops', async () => {
@@ -104,7 +103,11 @@ describe('roles enforced on the server', () => {
     await eventually(() => expect(getObjects(viewer.doc).has('n1')).toBe(true));
 
     addObject(viewer.doc, sticky('hack'));
-    await sleep(400);
+    // Sentinel on the same socket, after the refused update: the viewer's cursor (awareness is
+    // allowed). The server handles a socket's messages in order, so once the owner sees the cursor
+    // the edit has been handled, and refused.
+    viewer.awareness.setLocalState({ user: { id: 'anon', name: 'Гость', color: '#0f0' }, cursor: { x: 7, y: 7 } });
+    await eventually(() => expect(ownerP.awareness.getStates().get(viewer.awareness.clientID)?.cursor).toEqual({ x: 7, y: 7 }));
     expect(getObjects(ownerP.doc).has('hack')).toBe(false);
     expect((await storedBoard(id)).objects.map((o) => o.id)).toEqual(['n1']);
 
@@ -126,8 +129,7 @@ describe('roles enforced on the server', () => {
       body: { boardId: id, objectId: 'n1', emoji: '👍' },
     });
     expect(off).toMatchObject({ status: 200, body: { added: false } });
-    await sleep(300);
-    expect(((await storedBoard(id)).objects[0] as any).reactions).toEqual([]);
+    await eventually(async () => expect(((await storedBoard(id)).objects[0] as any).reactions).toEqual([]));
     expect(getObjects(viewer.doc).has('hack')).toBe(true); // only in the viewer's own copy
   });
 
@@ -161,7 +163,7 @@ describe('roles enforced on the server', () => {
     const ownerP = track(provider(rt.wsUrl, id, owner.token));
     await synced(ownerP);
     addObject(ownerP.doc, sticky('g1'));
-    await sleep(200);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id)).toEqual(['g1']));
 
     const raw = rawSocket(`${rt.wsUrl}/${id}?token=${links.guest}`);
     await raw.opened;
@@ -184,7 +186,7 @@ describe('roles enforced on the server', () => {
     const editor = rawSocket(`${rt.wsUrl}/${id}?token=${links.editor}`);
     const ownerSock = rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`);
     await Promise.all([viewer.opened, editor.opened, ownerSock.opened]);
-    await sleep(200);
+    await eventually(() => expect(rt.service.server.connectionsOf(id)).toHaveLength(3));
     const r = await platform.api('POST', `/api/boards/${id}/multiple-links`, {
       token: owner.token,
       body: { enabledRoles: ['viewer', 'editor'], rotate: true },
@@ -250,7 +252,7 @@ describe('hostile input', () => {
     const good = track(provider(rt.wsUrl, id, owner.token));
     await synced(good);
     addObject(good.doc, sticky('k1', 'keep'));
-    await sleep(300);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id)).toEqual(['k1']));
 
     const garbageUpdate = encodeUpdate(new Uint8Array([1, 200, 1, 7, 99, 1, 2, 3, 255, 255, 255]));
     const badVarint = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
@@ -328,7 +330,7 @@ describe('HTTP calls', () => {
     await synced(p);
     addObject(p.doc, sticky('f1'));
     addObject(p.doc, sticky('f2'));
-    await sleep(200);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id).sort()).toEqual(['f1', 'f2']));
     expect(await save(owner.token)).toMatchObject({ status: 200, body: { duplicate: false, objects_count: 2 } });
     expect(await save(owner.token)).toMatchObject({ status: 200, body: { duplicate: true, objects_count: 2 } });
     expect((await save(links.editor!)).status).toBe(401); // a share token is no Bearer access token
@@ -367,7 +369,7 @@ describe('HTTP calls', () => {
     const p = track(provider(rt.wsUrl, id, owner.token));
     await synced(p);
     addObject(p.doc, sticky('c1'));
-    await sleep(200);
+    await eventually(async () => expect((await storedBoard(id)).objects.map((o) => o.id)).toEqual(['c1']));
     const closes: number[] = [];
     p.on('connection-close', (e: any) => closes.push(e?.code));
     const r = await platform.api('POST', '/yjs/force-save', { base: rt.httpBase, token: owner.token, body: { boardId: id, clearData: true } });

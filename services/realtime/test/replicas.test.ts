@@ -280,6 +280,7 @@ describe('several replicas over NATS', () => {
         most = Math.max(most, ++running);
         try {
           // Slower than a tick (100 ms here): the next ticks come while this one still waits.
+          // wait-ok: a slow store is the behaviour under test
           await new Promise((r) => setTimeout(r, 300));
           return await real.saveState(boardId, s);
         } finally {

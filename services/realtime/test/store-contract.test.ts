@@ -178,9 +178,9 @@ contract('Postgres, appends waiting for the disk flush', async () => {
 describe('Postgres update log: what an append waits for (UPDATE_LOG_FSYNC)', () => {
   /** WAL flushes made by client backends (not the WAL writer), from PostgreSQL's I/O statistics. */
   async function backendWalSyncs(p: Pool): Promise<number> {
-    // A backend publishes its counters when idle; force that for the one session of `p`.
+    // A backend publishes its counters when it goes idle; force that for the one session of `p`.
+    // It has gone idle (and flushed) before it reads the next statement, so no wait is needed.
     await p.query('SELECT pg_stat_force_next_flush()');
-    await new Promise((r) => setTimeout(r, 50));
     await p.query('SELECT pg_stat_clear_snapshot()');
     const r = await p.query(`SELECT coalesce(sum(fsyncs), 0)::int AS n FROM pg_stat_io WHERE backend_type = 'client backend' AND object = 'wal'`);
     return r.rows[0].n as number;

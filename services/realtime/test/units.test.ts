@@ -13,7 +13,7 @@ import { binaryFrame } from '../src/core/internals.ts';
 import { createRequire } from 'node:module';
 import { Room } from '../src/core/room.ts';
 import { readUpdateMeta } from '../src/domain/update-meta.ts';
-import { silent } from './helpers.ts';
+import { eventually, silent } from './helpers.ts';
 
 const limits = { perBoard: 5, anonymousPerBoard: 3, ownerReserve: 2 };
 
@@ -195,6 +195,13 @@ function update(key: string): Uint8Array {
   return Y.encodeStateAsUpdate(d);
 }
 
+/**
+ * One turn of the event loop. GroupCommit with windowMs 0 schedules its writes with setImmediate
+ * and continues on promises, so after one turn everything it started has run: an exact step, not a
+ * guess at how long the work takes (the write functions below finish only when a test says so).
+ */
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
 describe('group commit', () => {
   it('writes what arrives during a write as one batch, one merged entry per board, and shows it only after', async () => {
     const writes: Array<Array<{ boardId: string; update: Uint8Array }>> = [];
@@ -213,16 +220,16 @@ describe('group commit', () => {
     });
     const [a, b] = [new Room('a'), new Room('b')];
     gc.add(a, update('1'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(writes).toHaveLength(1);
     for (const k of ['2', '3']) gc.add(a, update(k), 'x');
     gc.add(b, update('4'), 'y');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     // One write at a time (the default): the three wait for the first.
     expect(writes).toHaveLength(1);
     expect(durable).toEqual([]);
     finishes.shift()!();
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(durable).toEqual(['a:1']);
     expect(writes[1]!.map((e) => e.boardId)).toEqual(['a', 'b']);
     const merged = new Y.Doc();
@@ -235,10 +242,12 @@ describe('group commit', () => {
 
   it('retries a failed write without showing anything, pauses past the byte limit and resumes', async () => {
     let fail = true;
+    let attempts = 0;
     const pressure: boolean[] = [];
     const durable: number[] = [];
     const gc = new GroupCommit({
       write: async () => {
+        attempts++;
         if (fail) throw new Error('store down');
       },
       windowMs: 0,
@@ -250,7 +259,8 @@ describe('group commit', () => {
     const room = new Room('r');
     for (let i = 0; i < 5; i++) gc.add(room, update(`k${i}`), 'c');
     expect(pressure).toEqual([true]);
-    await new Promise((r) => setTimeout(r, 150));
+    // Failed and tried again (after its backoff): still nothing shown.
+    await eventually(() => attempts >= 2, { what: 'a retried write' });
     expect(durable).toEqual([]);
     expect(gc.backlogBytes).toBeGreaterThan(64);
     fail = false;
@@ -285,11 +295,11 @@ describe('group commit', () => {
     const a = new Room('a');
     const b = new Room('b');
     gc.add(a, update('a1'), 'c');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     gc.add(a, update('a2'), 'c');
     gc.add(b, update('b1'), 'c');
     finishes.shift()!();
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     // The second batch was on its way before the first was shown.
     expect(log).toEqual(['write 1', 'write 2', 'show a 1']);
     finishes.shift()!();
@@ -324,23 +334,23 @@ describe('group commit', () => {
     });
     const [a, b, c] = [new Room('a'), new Room('b'), new Room('c')];
     gc.add(a, update('a1'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     // Arrives during the first write: on its way at once, not after it.
     gc.add(b, update('b1'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual(['write a', 'write b']);
     // Both slots taken: this one waits.
     gc.add(c, update('c1'), 'x');
     gc.add(a, update('a2'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual(['write a', 'write b']);
     // The later write finishes first: nothing is shown before the earlier one is durable.
     finishes[1]!();
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual(['write a', 'write b']);
-    expect(await Promise.race([gc.settled(b).then(() => 'settled'), new Promise((r) => setTimeout(() => r('waiting'), 5))])).toBe('waiting');
+    expect(await Promise.race([gc.settled(b).then(() => 'settled'), nextTurn().then(() => 'waiting')])).toBe('waiting');
     finishes[0]!();
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual(['write a', 'write b', 'write c+a', 'show a 1', 'show b 1']);
     finishes[2]!();
     await gc.drain();
@@ -353,10 +363,12 @@ describe('group commit', () => {
     const log: string[] = [];
     let failFirst = true;
     let release: () => void = () => {};
+    const writtenAt: number[] = [];
     const gc = new GroupCommit({
       write: async (entries) => {
         const name = entries.map((e) => e.boardId).join('+');
         log.push(`write ${name}`);
+        writtenAt.push(Date.now());
         if (name === 'a') {
           await new Promise<void>((r) => (release = r));
           if (failFirst) {
@@ -374,16 +386,16 @@ describe('group commit', () => {
     });
     const [a, b] = [new Room('a'), new Room('b')];
     gc.add(a, update('a1'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     gc.add(b, update('b1'), 'x');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual(['write a', 'write b']);
+    const failedAt = Date.now();
     release();
     // Backoff (≥ 100 ms), then the same batch again; b, durable long ago, is shown only after it.
-    await new Promise((r) => setTimeout(r, 20));
-    expect(log).toEqual(['write a', 'write b']);
-    await new Promise((r) => setTimeout(r, 150));
+    await eventually(() => log.length >= 3, { what: 'the retry' });
     expect(log).toEqual(['write a', 'write b', 'write a']);
+    expect(writtenAt[2]! - failedAt).toBeGreaterThanOrEqual(100);
     release();
     await gc.drain();
     expect(log).toEqual(['write a', 'write b', 'write a', 'show a', 'show b']);
@@ -407,7 +419,7 @@ describe('group commit', () => {
     gc.add(a, update('a2'), 'y');
     gc.afterDurable(a, () => log.push('durable a'));
     gc.afterDurable(b, () => log.push('durable b'));
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     expect(log).toEqual([]);
     finish();
     await gc.drain();
@@ -427,12 +439,12 @@ describe('group commit', () => {
     });
     const room = new Room('r');
     gc.add(room, update('first'), 'revoked');
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     gc.add(room, update('later'), 'revoked');
     gc.add(room, update('other'), 'kept');
     expect(gc.dropFrom('revoked')).toBeGreaterThan(0);
     finish();
-    await new Promise((r) => setTimeout(r, 5));
+    await nextTurn();
     finish();
     await gc.settled(room);
     // The one in flight when the link died was accepted before it; the queued one is gone.
