@@ -31,6 +31,7 @@ import { createHistory } from './history.ts';
 import { EditorSession } from './input/editing.ts';
 import { hitAt } from './input/hit.ts';
 import { PointerInput } from './input/PointerInput.ts';
+import { installResizeSnap } from './input/snapping.ts';
 import { toolCursor, type ToolContext } from './input/tool.ts';
 import { ArrowTool } from './input/tools/ArrowTool.ts';
 import { createTools } from './input/tools/index.ts';
@@ -119,6 +120,7 @@ export class CanvasEngine implements ToolContext, CommandContext {
       contextMenu: (ev) => this.events.contextMenu?.(ev),
       invalidate: () => this.invalidate(),
     });
+    installResizeSnap(this);
     this.unsubscribeImages = onImageSettled(() => {
       this.live.rebuild();
       this.renderer.invalidate({ scene: true, live: true });

@@ -5,6 +5,7 @@
  */
 import { RUBBER_BAND_MIN, applyPatch, boundsOf, clampMove, isEditable, translatePatch, unionBounds, type Bounds, type CanvasObject, type Point } from '@wb/board-model';
 import type { EditorSession } from '../editing.ts';
+import { MoveSnap, snapOff } from '../snapping.ts';
 import type { Gesture, PointerInfo, ToolContext, ToolState } from '../tool.ts';
 import { BrushGesture } from './brush.ts';
 import { PanGesture } from './HandTool.ts';
@@ -16,17 +17,24 @@ const DRAG_MIN_PX = 2;
 class TranslateGesture implements Gesture {
   private moved = false;
   private delta: Point = { x: 0, y: 0 };
+  private readonly snap: MoveSnap;
 
   constructor(
     private readonly ctx: ToolContext,
     private readonly start: Point,
     private readonly originals: CanvasObject[],
     private readonly bounds: Bounds,
-  ) {}
+  ) {
+    this.snap = new MoveSnap(ctx, originals);
+  }
 
-  move({ board }: PointerInfo): void {
+  move({ board, event }: PointerInfo): void {
     const { ctx } = this;
-    const d = clampMove(this.bounds, board.x - this.start.x, board.y - this.start.y, ctx.limits);
+    const raw = { x: board.x - this.start.x, y: board.y - this.start.y };
+    // A click stays a click: the snap must not turn a wobble into a move.
+    if (!this.moved && Math.hypot(raw.x, raw.y) * ctx.viewport.camera.scale < DRAG_MIN_PX) return;
+    const wanted = this.snap.pull(raw.x, raw.y, snapOff(event));
+    const d = clampMove(this.bounds, wanted.x, wanted.y, ctx.limits);
     if (!this.moved && Math.hypot(d.x, d.y) * ctx.viewport.camera.scale < DRAG_MIN_PX) return;
     this.moved = true;
     this.delta = d;
@@ -34,12 +42,14 @@ class TranslateGesture implements Gesture {
   }
 
   up(): void {
+    this.snap.end();
     if (!this.moved) return;
     this.ctx.commands.move(this.originals, this.delta);
     this.ctx.scene.clearOverrides();
   }
 
   cancel(): void {
+    this.snap.end();
     this.ctx.scene.clearOverrides();
   }
 }
