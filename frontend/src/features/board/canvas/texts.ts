@@ -78,3 +78,26 @@ export const TEMPLATE_LABELS = {
   jsonFile: 'Загрузить файл',
   import: 'Импортировать',
 } as const;
+
+/** Ours (issue 35 item 5; the spec is silent): align and distribute a multi-selection. */
+export const ARRANGE_LABELS = {
+  bar: 'Выравнивание',
+  left: 'Выровнять по левому краю',
+  centre: 'Выровнять по центру',
+  right: 'Выровнять по правому краю',
+  top: 'Выровнять по верхнему краю',
+  middle: 'Выровнять по середине',
+  bottom: 'Выровнять по нижнему краю',
+  horizontal: 'Распределить по горизонтали',
+  vertical: 'Распределить по вертикали',
+} as const;
+
+/** Ours (issue 35 item 5; the spec is silent): why a paste put nothing on the board (decisions.md). */
+export const PASTE_TEXTS = {
+  empty: 'Нечего вставить: буфер обмена пуст',
+  blank: 'Нечего вставить: в буфере обмена только пробелы',
+  tooLong: (n: number, max: number) => `Текст не вставлен: в нём ${n} символов, а в текст на доске помещается не больше ${max}`,
+  file: (name: string) => `Файл «${name}» не вставлен: на доску можно вставить только изображения и текст`,
+  html: 'Не удалось вставить: в буфере обмена только оформленный текст (HTML) без обычного текста',
+  other: 'Не удалось вставить: на доску можно вставить объекты доски, изображения и текст',
+} as const;
