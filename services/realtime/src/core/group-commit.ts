@@ -10,6 +10,7 @@
 import * as Y from 'yjs';
 import type { Logger } from 'pino';
 import type { Room } from './room.ts';
+import { perRoom } from './room-state.ts';
 
 /** A single log entry must stay well below the 16 MiB BSON limit. */
 const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
@@ -60,6 +61,8 @@ export class GroupCommit {
   private readonly maxInFlight: number;
   private readonly waiters = new Map<Room, Array<() => void>>();
   private idleWaiters: Array<() => void> = [];
+  /** Updates of each room queued or in flight (0: everything it accepted is durable). */
+  private readonly counts = perRoom(() => ({ uncommitted: 0 }));
 
   constructor(private readonly opts: GroupCommitOptions) {
     this.maxInFlight = Math.max(1, opts.maxInFlight ?? 1);
@@ -68,9 +71,9 @@ export class GroupCommit {
   add(room: Room, update: Uint8Array, origin: unknown): void {
     this.queue.push({ room, update, origin, at: performance.now() });
     this.pendingBytes += update.byteLength;
-    // Counted on the room itself: a map of rooms set and emptied at every commit reallocated its
-    // table again and again, garbage that outlived the young generation with the map.
-    room.uncommitted++;
+    // Counted in a per-room object made once: a map of rooms set and emptied at every commit
+    // reallocated its table again and again, garbage that outlived the young generation with the map.
+    this.counts(room).uncommitted++;
     if (!this.pressured && this.pendingBytes > this.opts.maxPendingBytes) {
       this.pressured = true;
       this.opts.onPressure(true);
@@ -98,7 +101,7 @@ export class GroupCommit {
 
   /** Runs `fn` once everything this room accepted so far is durable (at once if it already is). */
   afterDurable(room: Room, fn: () => void): void {
-    if (room.uncommitted === 0) return fn();
+    if (this.counts(room).uncommitted === 0) return fn();
     const list = this.waiters.get(room);
     if (list) list.push(fn);
     else this.waiters.set(room, [fn]);
@@ -250,12 +253,13 @@ export class GroupCommit {
 
   /** `n` of the room's updates are durable or dropped; its waiters run once none is left. */
   private settle(room: Room, n: number): void {
-    room.uncommitted -= n;
-    if (room.uncommitted <= 0) this.close(room);
+    const counts = this.counts(room);
+    counts.uncommitted -= n;
+    if (counts.uncommitted <= 0) this.close(room);
   }
 
   private close(room: Room): void {
-    room.uncommitted = 0;
+    this.counts(room).uncommitted = 0;
     const list = this.waiters.get(room);
     if (!list) return;
     this.waiters.delete(room);

@@ -21,8 +21,6 @@ export class Room {
   ready: Promise<void> = Promise.resolve();
   /** The board was deleted: nothing more is written or sent. */
   discarded = false;
-  /** Updates of this board queued or in flight in the group commit (0: everything is durable). */
-  uncommitted = 0;
   /** Bytes accepted from clients and waiting for the group commit (counted against MAX_DOC_BYTES). */
   pendingBytes = 0;
   /** Document changes to send out at the end of this turn, each with the connection it came from. */
