@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { Point } from '@wb/board-model';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
+import { pasteOther } from './engine/commands/pasteText.ts';
 import { clipboardImages, externalImageUrl } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
 
@@ -76,6 +77,8 @@ export function useCanvasKeys({ engine, host, chooseImage, insertImageFile, inse
       for (const file of files) void insertImageFile(file);
       const external = files.length === 0 ? externalImageUrl(e.clipboardData) : null;
       if (external) void insertExternalImage(external);
+      // Neither board objects nor an image: a plain text becomes a text object, the rest is told why.
+      else if (files.length === 0) pasteOther(engine, e.clipboardData, text);
     };
     // Dropped image files, or an image dragged from another page (its address), land where dropped.
     const dragover = (e: DragEvent) => {
