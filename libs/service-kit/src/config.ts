@@ -26,7 +26,26 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   }
 }
 
-/** Reusable pieces for service config schemas. */
+type Range = { min?: number; max?: number };
+const ranged = <N extends z.ZodNumber | z.ZodCoercedNumber>(n: N, { min, max }: Range): N => {
+  let r = n;
+  if (min !== undefined) r = r.min(min) as N;
+  if (max !== undefined) r = r.max(max) as N;
+  return r;
+};
+
+/** Unset and blank both mean "not configured" (compose files often pass `X=` for off). */
+const optionalString = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/**
+ * The pieces every service config schema is written with (services/<name>/src/config.ts:
+ * `serviceConfig(port, { X: env.int(10, { min: 1 }), ... })`), so the same kind of setting is read
+ * the same way everywhere: numbers coerced from text, blanks meaning unset, URLs checked at start.
+ */
 export const env = {
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   url: () => z.string().url(),
@@ -37,9 +56,23 @@ export const env = {
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset and blank both mean "not configured" (compose files often pass `X=` for off). */
-  optionalString: () =>
+  optionalString,
+  /** As optionalString, but the value is kept as written: a password's surrounding spaces are part of it. */
+  optionalSecret: () =>
     z
       .string()
       .optional()
-      .transform((v) => (v && v.trim() ? v.trim() : undefined)),
+      .transform((v) => (v && v.trim() ? v : undefined)),
+  /** A URL, or unset/blank for "not configured". */
+  optionalUrl: () => optionalString().pipe(z.string().url().optional()),
+  /** A port, or unset/blank for "not served". */
+  optionalPort: () =>
+    optionalString()
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().int().min(0).max(65535).optional()),
+  string: (def: string) => z.string().default(def),
+  /** A whole number (counts, milliseconds, bytes) within the range. */
+  int: (def: number, range: Range = {}) => ranged(z.coerce.number().int(), range).default(def),
+  /** A number that may have a fraction (megabytes, milliseconds of a wait). */
+  number: (def: number, range: Range = {}) => ranged(z.coerce.number(), range).default(def),
 };

@@ -79,3 +79,30 @@ describe('loadConfig in a process entry', () => {
     );
   });
 });
+
+describe('env helpers every service config is written with', () => {
+  it('int and number: coerced, defaulted, range-checked', () => {
+    const s = z.object({ N: env.int(5, { min: 1, max: 10 }), F: env.number(0.5, { min: 0 }) });
+    expect(parseConfig(s, {})).toEqual({ N: 5, F: 0.5 });
+    expect(parseConfig(s, { N: '7', F: '2.5' })).toEqual({ N: 7, F: 2.5 });
+    expect(() => parseConfig(s, { N: '11' })).toThrow(/N:/);
+    expect(() => parseConfig(s, { N: '1.5' })).toThrow(/N:/);
+    expect(() => parseConfig(s, { F: '-1' })).toThrow(/F:/);
+  });
+
+  it('optionalUrl and optionalPort: unset or blank is "not configured", anything else must be valid', () => {
+    const s = z.object({ U: env.optionalUrl(), P: env.optionalPort() });
+    expect(parseConfig(s, {})).toEqual({ U: undefined, P: undefined });
+    expect(parseConfig(s, { U: ' ', P: '' })).toEqual({ U: undefined, P: undefined });
+    expect(parseConfig(s, { U: ' http://x:1 ', P: '9100' })).toEqual({ U: 'http://x:1', P: 9100 });
+    expect(() => parseConfig(s, { U: 'nope' })).toThrow(/U:/);
+    expect(() => parseConfig(s, { P: 'abc' })).toThrow(/P:/);
+    expect(() => parseConfig(s, { P: '70000' })).toThrow(/P:/);
+  });
+
+  it('optionalSecret keeps what was written; optionalString trims', () => {
+    const s = z.object({ S: env.optionalSecret(), T: env.optionalString() });
+    expect(parseConfig(s, { S: ' pass word ', T: ' x ' })).toEqual({ S: ' pass word ', T: 'x' });
+    expect(parseConfig(s, { S: '  ', T: '' })).toEqual({ S: undefined, T: undefined });
+  });
+});

@@ -9,18 +9,18 @@ import { env, serviceConfig } from '@wb/service-kit';
  */
 export const AdminConfigSchema = serviceConfig(3006, {
   DATABASE_URL: env.url(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  DATABASE_POOL_MAX: env.int(5, { min: 1, max: 100 }),
   AUTH_JWKS_URL: env.url(),
   /** kubernetes (the chart), docker (containers on one engine), local (the runners' processes), none. */
   CONTAINER_RUNTIME: z.enum(CONTAINER_RUNTIMES).default('none'),
   /** How long system and container data are served from the cache (spec: `cached`, `cacheTime`). */
-  MONITOR_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  MONITOR_CACHE_MS: env.int(15_000, { min: 0, max: 3_600_000 }),
   /** The filesystem whose usage the system tab shows. */
-  DISK_PATH: z.string().default('/'),
+  DISK_PATH: env.string('/'),
   /** Docker: the engine's socket. */
-  DOCKER_SOCKET: z.string().default('/var/run/docker.sock'),
+  DOCKER_SOCKET: env.string('/var/run/docker.sock'),
   /** Docker: only containers carrying this label (key=value) are the platform's. */
-  DOCKER_LABEL: z.string().default('wb.platform=whiteboard'),
+  DOCKER_LABEL: env.string('wb.platform=whiteboard'),
   /** Kubernetes: the namespace of the release; absent, the pod's own (from its service account). */
   KUBE_NAMESPACE: env.optionalString(),
   /** Kubernetes: the release's pods and Deployments carry app.kubernetes.io/instance=<this>. */

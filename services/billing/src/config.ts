@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { env, serviceConfig } from '@wb/service-kit';
 
-const optionalUrl = env.optionalString().pipe(z.string().url().optional());
-
 /** Said when a production start is asked to run the test provider (docs/decisions.md: refuse, do not ignore). */
 export const TEST_PROVIDER_IN_PRODUCTION =
   'PAYMENTS_TEST_PROVIDER is set under NODE_ENV=production: the built-in test payment provider grants any plan without payment and never runs in production. Unset PAYMENTS_TEST_PROVIDER and configure YooKassa or Stripe.';
@@ -11,10 +9,10 @@ export const TEST_PROVIDER_IN_PRODUCTION =
 export const BillingConfigSchema = serviceConfig(3005, {
   NODE_ENV: env.optionalString(),
   DATABASE_URL: env.url(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: env.int(10, { min: 1, max: 200 }),
   AUTH_JWKS_URL: env.url(),
   /** Where the browser comes back after paying; absent: the origin the checkout request came through. */
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: env.optionalUrl(),
   /**
    * The built-in test provider (its own checkout page): only when set explicitly (`npm start` in
    * development and the tests set it); a production start with it set refuses to start.
@@ -24,15 +22,15 @@ export const BillingConfigSchema = serviceConfig(3005, {
   PAYMENTS_TEST_SECRET: env.optionalString(),
   YOOKASSA_SHOP_ID: env.optionalString(),
   YOOKASSA_SECRET_KEY: env.optionalString(),
-  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  YOOKASSA_API_URL: env.url().default('https://api.yookassa.ru/v3'),
   STRIPE_SECRET_KEY: env.optionalString(),
   STRIPE_WEBHOOK_SECRET: env.optionalString(),
-  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  STRIPE_API_URL: env.url().default('https://api.stripe.com'),
   /** How often the expiry job looks for subscriptions whose time ran out. */
-  EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
-  BODY_LIMIT: z.string().default('100kb'),
+  EXPIRY_INTERVAL_MS: env.int(60_000, { min: 100 }),
+  BODY_LIMIT: env.string('100kb'),
   /** The export service, which renders payment receipts (PDF); absent: receipts answer 503. */
-  EXPORT_URL: optionalUrl,
+  EXPORT_URL: env.optionalUrl(),
 }).superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production' && c.PAYMENTS_TEST_PROVIDER) {
     ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_PROVIDER'], message: TEST_PROVIDER_IN_PRODUCTION });

@@ -5,7 +5,7 @@ import { ConfigError, createServiceApp, defineService, eventMetrics, internalAut
 import type { EventTransport, Subscription } from '@wb/events';
 import { CloseCode } from './domain/close-codes.ts';
 import { savedEventId } from './domain/snapshots.ts';
-import { DEFAULT_LIMITS, limitsFromEnv, RealtimeEnv, type RealtimeLimits } from './config.ts';
+import { DEFAULT_LIMITS, limitsFromConfig, RealtimeConfigSchema, type RealtimeLimits } from './config.ts';
 import { createBoardAccessClient, type BoardAccessClient } from './access.ts';
 import type { DocumentStore } from './store/types.ts';
 import { createPostgresStore, REALTIME_SCHEMA } from './store/postgres.ts';
@@ -256,7 +256,7 @@ function imageUrlKey(secret: string | undefined, internalToken: string | undefin
 /** The realtime service as runners see it (the package's entry): see defineService in @wb/service-kit. */
 export const realtimeService = defineService({
   name: 'realtime',
-  configSchema: RealtimeEnv,
+  configSchema: RealtimeConfigSchema,
   reachedBy: (url) => ({ REALTIME_URL: url, REALTIME_INTERNAL_URL: url }),
   async create(config, rt) {
     let store: DocumentStore;
@@ -289,7 +289,7 @@ export const realtimeService = defineService({
       transport: rt.transport,
       nats: await rt.nats(),
       replicaId: config.REPLICA_ID,
-      limits: limitsFromEnv(config),
+      limits: limitsFromConfig(config),
       registry: rt.registry,
       internalToken: rt.internalToken,
       images,

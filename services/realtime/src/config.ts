@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { env, serviceConfig } from '@wb/service-kit';
 
-const ms = (def: number) => z.coerce.number().int().min(1).default(def);
-const bytes = (def: number) => z.coerce.number().int().min(1024).default(def);
-
-/** The options createRealtimeService takes; limitsFromEnv (below) maps the environment onto them. */
+/** The options createRealtimeService takes; limitsFromConfig (below) maps the environment onto them. */
 export interface RealtimeLimits {
   flushIntervalMs: number;
   compactIntervalMs: number;
@@ -44,31 +41,31 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
  * in PostgreSQL (DATABASE_URL, the embedded mode); without NATS_URL it is a single replica with no
  * relay and in-process events.
  */
-export const RealtimeEnv = serviceConfig(3004, {
+export const RealtimeConfigSchema = serviceConfig(3004, {
   MONGO_URL: env.optionalString(),
   MONGO_DB: z.string().min(1).default('whiteboard_realtime'),
   BOARDS_INTERNAL_URL: env.url(),
   AUTH_JWKS_URL: env.url(),
-  FLUSH_INTERVAL_MS: ms(DEFAULT_LIMITS.flushIntervalMs),
-  COMPACT_INTERVAL_MS: ms(DEFAULT_LIMITS.compactIntervalMs),
-  MAX_MESSAGE_BYTES: bytes(DEFAULT_LIMITS.maxMessageBytes),
-  MAX_DOC_BYTES: bytes(DEFAULT_LIMITS.maxDocBytes),
-  MAX_CONNECTIONS_PER_BOARD: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.maxConnectionsPerBoard),
+  FLUSH_INTERVAL_MS: env.int(DEFAULT_LIMITS.flushIntervalMs, { min: 1 }),
+  COMPACT_INTERVAL_MS: env.int(DEFAULT_LIMITS.compactIntervalMs, { min: 1 }),
+  MAX_MESSAGE_BYTES: env.int(DEFAULT_LIMITS.maxMessageBytes, { min: 1024 }),
+  MAX_DOC_BYTES: env.int(DEFAULT_LIMITS.maxDocBytes, { min: 1024 }),
+  MAX_CONNECTIONS_PER_BOARD: env.int(DEFAULT_LIMITS.maxConnectionsPerBoard, { min: 1 }),
   /** Anonymous link visitors' share of a board; the rest is kept for signed-in users. */
-  MAX_ANONYMOUS_PER_BOARD: z.coerce.number().int().min(0).default(DEFAULT_LIMITS.maxAnonymousPerBoard),
+  MAX_ANONYMOUS_PER_BOARD: env.int(DEFAULT_LIMITS.maxAnonymousPerBoard, { min: 0 }),
   /** The owner's extra connections above a full board. */
-  OWNER_RESERVE: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.ownerReserve),
+  OWNER_RESERVE: env.int(DEFAULT_LIMITS.ownerReserve, { min: 1 }),
   /**
    * Group commit: how long the first update waits for others before the store round trip. 0 (the
    * same event-loop turn) measured best: batches form by themselves while a write is in flight, as
    * with PostgreSQL's own commit_delay = 0, and a wait only adds to every update's latency.
    */
-  GROUP_COMMIT_MS: z.coerce.number().min(0).default(DEFAULT_LIMITS.groupCommitMs),
+  GROUP_COMMIT_MS: env.number(DEFAULT_LIMITS.groupCommitMs, { min: 0 }),
   /**
    * Group commits on their way to the store at once. 2: an update that arrives during a write starts
    * the next one instead of waiting for it (still shown only after everything accepted before it).
    */
-  GROUP_COMMIT_FLIGHTS: z.coerce.number().int().min(1).max(8).default(DEFAULT_LIMITS.groupCommitFlights),
+  GROUP_COMMIT_FLIGHTS: env.int(DEFAULT_LIMITS.groupCommitFlights, { min: 1, max: 8 }),
   /**
    * Whether an update waits for the store's disk flush (PostgreSQL synchronous_commit, MongoDB
    * journal) before anyone sees it. Off: it waits for the store's commit, which survives any crash
@@ -84,11 +81,11 @@ export const RealtimeEnv = serviceConfig(3004, {
    */
   UPDATE_LOG_JOURNAL_DIR: z.string().min(1).optional(),
   /** Accepted, not yet durable bytes above which the busiest sockets stop being read. */
-  MAX_PENDING_BYTES: bytes(DEFAULT_LIMITS.maxPendingBytes),
-  MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messagesPerSecond),
-  MESSAGE_BURST: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.messageBurst),
+  MAX_PENDING_BYTES: env.int(DEFAULT_LIMITS.maxPendingBytes, { min: 1024 }),
+  MESSAGES_PER_SECOND: env.int(DEFAULT_LIMITS.messagesPerSecond, { min: 1 }),
+  MESSAGE_BURST: env.int(DEFAULT_LIMITS.messageBurst, { min: 1 }),
   /** Largest board image upload (src/images). */
-  IMAGE_MAX_BYTES: bytes(10 * 1024 * 1024),
+  IMAGE_MAX_BYTES: env.int(10 * 1024 * 1024, { min: 1024 }),
   /**
    * The key of signed image URLs (domain/image-urls.ts), at least 32 characters. Unset: derived from
    * INTERNAL_TOKEN (shared by every replica; generated per start in the embedded mode).
@@ -96,10 +93,9 @@ export const RealtimeEnv = serviceConfig(3004, {
   IMAGE_URL_SECRET: z.string().min(32).optional(),
   REPLICA_ID: z.string().regex(/^[\w-]{1,64}$/).optional(),
 });
-export type RealtimeEnv = z.infer<typeof RealtimeEnv>;
-export const RealtimeConfigSchema = RealtimeEnv;
+export type RealtimeConfig = z.infer<typeof RealtimeConfigSchema>;
 
-export function limitsFromEnv(e: RealtimeEnv): RealtimeLimits {
+export function limitsFromConfig(e: RealtimeConfig): RealtimeLimits {
   return {
     flushIntervalMs: e.FLUSH_INTERVAL_MS,
     compactIntervalMs: e.COMPACT_INTERVAL_MS,
