@@ -43,6 +43,28 @@ describe('DELETE /api/auth/account', () => {
     expect((await call(auth.base, 'GET', '/api/auth/verify', { token: u.accessToken })).status).toBe(200);
   });
 
+  it('guessing the password with a signed-in token is throttled like a sign-in: after 5 misses even the right one waits', async () => {
+    const u = await register(auth.base);
+    for (let i = 0; i < 6; i++) expect((await del(u.accessToken, { password: `guess-${i}-Secret` })).body.code).toBe('INVALID_CURRENT_PASSWORD');
+    for (const attempt of [
+      () => del(u.accessToken, { password: u.password }),
+      () => call(auth.base, 'PATCH', '/api/auth/change-password', { token: u.accessToken, body: { currentPassword: u.password, newPassword: 'Another-Secret-9' } }),
+    ]) {
+      const r = await attempt();
+      expect(r.status).toBe(429);
+      expect(r.body).toMatchObject({ code: 'RATE_LIMITED', error: 'Слишком много запросов. Попробуйте позже' });
+    }
+    const raw = await fetch(`${auth.base}/api/auth/account`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${u.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: u.password }),
+    });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Nothing was deleted or changed: the account still signs in with its password.
+    expect((await call(auth.base, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(200);
+  });
+
   it('bad input is a 4xx with a Russian text, never a 500; without a token 401', async () => {
     const u = await register(auth.base);
     const before = await snapshot(auth.pool);

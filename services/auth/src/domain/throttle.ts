@@ -33,6 +33,8 @@ export function blockAfter(failures: number, p: ThrottlePolicy): number {
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
 export const deviceKey = (tokenHashHex: string) => `device:${tokenHashHex}`;
+/** The current password asked again by a signed-in account (change password or address, delete the account). */
+export const reauthKey = (userId: string) => `reauth:${userId}`;
 
 /** Whole seconds for Retry-After, at least 1. */
 export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import {
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -26,6 +26,8 @@ import {
   updateSettings,
 } from '../store/users.ts';
 import { currentSessionId, type AuthContext } from './context.ts';
+import { ACCOUNT_POLICY, reauthKey, retryAfterSeconds } from '../domain/throttle.ts';
+import { blockedFor, clearFailures, recordFailure } from '../store/throttle.ts';
 
 /**
  * A valid token of a user who no longer exists (deleted by an admin) is answered as an invalid
@@ -69,14 +71,33 @@ export function accountRouter(ctx: AuthContext): Router {
   });
 
   /** A new address needs the current password (a stolen session must not take the account over). */
-  const checkPasswordForEmail = async (userId: string, email: string | undefined, password: string | undefined) => {
+  /**
+   * The current password, asked again before a change only the owner may make. Throttled like a
+   * sign-in (per account, a growing delay): a stolen access token must not become a way to guess
+   * the password the sign-in form protects.
+   */
+  const checkCurrentPassword = async (userId: string, password: string, res: Response) => {
+    const key = reauthKey(userId);
+    const wait = await blockedFor(pool, [key]);
+    if (wait > 0) {
+      res.setHeader('retry-after', String(retryAfterSeconds(wait)));
+      throw appError('RATE_LIMITED');
+    }
+    if (!(await verifyPassword(existing(await getPasswordHash(pool, userId)), password))) {
+      await recordFailure(pool, key, ACCOUNT_POLICY);
+      throw appError('INVALID_CURRENT_PASSWORD');
+    }
+    await clearFailures(pool, [key]);
+  };
+
+  const checkPasswordForEmail = async (userId: string, email: string | undefined, password: string | undefined, res: Response) => {
     if (email === undefined) return;
     const user = await currentUser(userId);
     if (user.email.toLowerCase() === email.toLowerCase()) return;
     if (password === undefined) {
       throw appError('VALIDATION_ERROR', { message: VALIDATION_TEXTS.currentPasswordRequired, fields: { currentPassword: VALIDATION_TEXTS.currentPasswordRequired } });
     }
-    if (!(await verifyPassword(existing(await getPasswordHash(pool, userId)), password))) throw appError('INVALID_CURRENT_PASSWORD');
+    await checkCurrentPassword(userId, password, res);
   };
 
   /** A new address (not a letter-case change) gets a verification link; a failed mail does not fail the change. */
@@ -91,7 +112,7 @@ export function accountRouter(ctx: AuthContext): Router {
   r.patch('/profile', auth, async (req, res) => {
     const body = parse(UpdateProfileRequest, req.body);
     const userId = currentUserId(req);
-    await checkPasswordForEmail(userId, body.email, body.currentPassword);
+    await checkPasswordForEmail(userId, body.email, body.currentPassword, res);
     const before = (await currentUser(userId)).email;
     res.json(await verifyIfNewAddress(before, written(await updateProfile(pool, userId, { name: body.name, email: body.email }))));
   });
@@ -99,7 +120,7 @@ export function accountRouter(ctx: AuthContext): Router {
   r.patch('/change-email', auth, async (req, res) => {
     const body = parse(ChangeEmailRequest, req.body);
     const userId = currentUserId(req);
-    await checkPasswordForEmail(userId, body.email, body.currentPassword);
+    await checkPasswordForEmail(userId, body.email, body.currentPassword, res);
     const before = (await currentUser(userId)).email;
     res.json(await verifyIfNewAddress(before, written(await updateProfile(pool, userId, { email: body.email }))));
   });
@@ -117,8 +138,7 @@ export function accountRouter(ctx: AuthContext): Router {
   r.patch('/change-password', auth, async (req, res) => {
     const body = parse(ChangePasswordRequest, req.body);
     const userId = currentUserId(req);
-    const current = existing(await getPasswordHash(pool, userId));
-    if (!(await verifyPassword(current, body.currentPassword))) throw appError('INVALID_CURRENT_PASSWORD');
+    await checkCurrentPassword(userId, body.currentPassword, res);
     const hash = await hashPassword(body.newPassword);
     const revoked = await withTransaction(pool, async (client) => {
       existing((await setPasswordHash(client, userId, hash)) || null);
@@ -136,8 +156,7 @@ export function accountRouter(ctx: AuthContext): Router {
   r.delete('/account', auth, async (req, res) => {
     const body = parse(DeleteAccountRequest, req.body ?? {});
     const userId = currentUserId(req);
-    const current = existing(await getPasswordHash(pool, userId));
-    if (!(await verifyPassword(current, body.password))) throw appError('INVALID_CURRENT_PASSWORD');
+    await checkCurrentPassword(userId, body.password, res);
     const revoked = existing(await withTransaction(pool, (client) => endAccountIn(client, userId, 'account_deleted')));
     await ctx.accountEnded(userId, revoked);
     res.setHeader('cache-control', 'no-store');
