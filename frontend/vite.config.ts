@@ -1,12 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { pruneOldBuilds } from './vite/prune-old-builds.ts';
 import { fastShortStrings } from './vite/fast-short-strings.ts';
+import { offlineShell } from './vite/offline-shell.ts';
+import { reactRouterProduction } from './vite/react-router-production.ts';
 
 const BACKEND = process.env.WB_BACKEND_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Brotli and gzip twins of every text asset, made once at build time; the gateway picks one by
   // Accept-Encoding (services/gateway/src/spa.ts) instead of compressing on every request.
   plugins: [
@@ -14,7 +18,9 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/] }),
     pruneOldBuilds(),
     fastShortStrings(),
+    ...offlineShell(),
   ],
+  resolve: { alias: command === 'build' ? reactRouterProduction(path.dirname(fileURLToPath(import.meta.url))) : [] },
   server: {
     port: 5173,
     proxy: {
@@ -36,4 +42,4 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
   },
-});
+}));
