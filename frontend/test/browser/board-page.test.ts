@@ -338,7 +338,8 @@ describe('loading and access errors', () => {
       // The camera answer held back: 'Настройка вида...' shows until it comes, at most 1 s (§9).
       // (Asked for beside the board call, the camera usually arrives first and the overlay is skipped.)
       let cameraAnswered = 0;
-      await s.page.route(`**/api/boards/${board.id}/camera`, async (route) => {
+      // ?device=…: cameras are remembered per device class (issue 35 item 6).
+      await s.page.route(`**/api/boards/${board.id}/camera?*`, async (route) => {
         if (route.request().method() !== 'GET') return route.fallback();
         await new Promise((r) => setTimeout(r, 4000));
         cameraAnswered = Date.now();
