@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport, newEvent, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, type RunningServer, type TokenVerifier } from '@wb/service-kit';
-import { callJson, createDatabase, startNats, startPostgres, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
+import { callJson, createDatabase, startNats, startPostgres, testTokens, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
 import { createBillingService, SCHEMA, type BillingService, type BillingServiceConfig } from '../src/app.ts';
 import type { Entitlements } from '../src/domain/entitlements.ts';
 
@@ -71,9 +69,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const nats = opts.nats ? await startNats() : undefined;
   const transport = nats ? await createNatsTransport({ servers: nats.url }) : createInProcessTransport();
   const pool = createPool({ url, schema: SCHEMA, max: 20 });
-  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
-  const verifier: TokenVerifier = createTokenVerifier({ jwks: { keys: [jwk] } });
+  const tokens = await testTokens();
+  const verifier: TokenVerifier = createTokenVerifier({ jwks: tokens.jwks });
   const clock = testClock();
   const logger = createLogger('billing-test', 'silent');
 
@@ -96,15 +93,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const servers: RunningServer[] = [await listen(billing.app, 0, '127.0.0.1')];
   const billingBase = `http://127.0.0.1:${servers[0]!.port}`;
 
-  const sign = (id: string, name: string, email: string, admin: boolean) =>
-    new SignJWT({ name, email, admin })
-      .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
-      .setSubject(id)
-      .setIssuer(ACCESS_TOKEN_ISSUER)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
+  const sign = (id: string, name: string, email: string, admin: boolean) => tokens.sign({ sub: id, name, email, admin });
 
   const user: Harness['user'] = async ({ name = 'Тестовый пользователь', admin = false, registered = true } = {}) => {
     const id = randomUUID();

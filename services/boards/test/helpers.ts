@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, type RunningServer } from '@wb/service-kit';
-import { callJson, createDatabase, startPostgres } from '@wb/testkit';
+import { callJson, createDatabase, startPostgres, testTokens } from '@wb/testkit';
 import { createBoardsService, SCHEMA, type BoardsService } from '../src/app.ts';
 
 export interface TestUser {
@@ -34,9 +32,8 @@ export async function startHarness(): Promise<Harness> {
   const url = await createDatabase(pg.url);
   const pool = createPool({ url, schema: SCHEMA, max: 30 });
   const transport = createInProcessTransport();
-  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG);
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
-  const verifier = createTokenVerifier({ jwks: { keys: [jwk] } });
+  const tokens = await testTokens();
+  const verifier = createTokenVerifier({ jwks: tokens.jwks });
   const serve = async (replicaPool: Pool, replicaTransport: EventTransport) => {
     const service = await createBoardsService({
       pool: replicaPool,
@@ -59,14 +56,7 @@ export async function startHarness(): Promise<Harness> {
     base,
     async user(name = 'Тестовый пользователь') {
       const id = randomUUID();
-      const token = await new SignJWT({ name, email: `${id}@example.com`, admin: false })
-        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
-        .setSubject(id)
-        .setIssuer(ACCESS_TOKEN_ISSUER)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('15m')
-        .sign(privateKey);
+      const token = await tokens.sign({ sub: id, name, email: `${id}@example.com`, admin: false });
       return { id, name, token };
     },
     api: (method, path, opts = {}) => callJson(base, method, path, opts),

@@ -10,8 +10,6 @@ import * as Y from 'yjs';
 import { addArrow, addObject, readBoard, type ArrowInput, type CanvasObjectInput } from '@wb/board-model';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, type EventTransport } from '@wb/events';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
 import {
   createLogger,
   createTokenVerifier,
@@ -19,7 +17,7 @@ import {
   type RunningServer,
   type TokenVerifier,
 } from '@wb/service-kit';
-import { createDatabase } from '@wb/testkit';
+import { createDatabase, testTokens } from '@wb/testkit';
 import { createExportService, SCHEMA } from '../src/app.ts';
 import type { InternalClients } from '../src/clients/internal.ts';
 import type { ExportLimits } from '../src/config.ts';
@@ -52,19 +50,10 @@ export interface Stack {
 
 /** Real ES256 access tokens, verified against an in-process key set as every service verifies auth's. */
 async function tokenKit(): Promise<{ verifier: TokenVerifier; sign(userId: string): Promise<string> }> {
-  const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: ACCESS_TOKEN_ALG, use: 'sig' };
+  const tokens = await testTokens();
   return {
-    verifier: createTokenVerifier({ jwks: { keys: [jwk] } }),
-    sign: (userId) =>
-      new SignJWT({ name: 'Тест', email: 'test@example.com', admin: false })
-        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: 'test' })
-        .setSubject(userId)
-        .setIssuer(ACCESS_TOKEN_ISSUER)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('10m')
-        .sign(privateKey),
+    verifier: createTokenVerifier({ jwks: tokens.jwks }),
+    sign: (userId) => tokens.sign({ sub: userId, name: 'Тест', email: 'test@example.com', admin: false }),
   };
 }
 
