@@ -101,3 +101,13 @@ export const PASTE_TEXTS = {
   html: 'Не удалось вставить: в буфере обмена только оформленный текст (HTML) без обычного текста',
   other: 'Не удалось вставить: на доску можно вставить объекты доски, изображения и текст',
 } as const;
+
+/** Ours (issue 35 item 6; the spec only says nothing is created outside a bounded canvas, §5): why a press there does nothing. */
+export const OUTSIDE_BOARD_TEXT = 'Здесь доска заканчивается: рисовать и добавлять объекты можно только внутри её границ';
+
+/** Ours (issue 35 items 5, 8): navigation commands and the toolbar's overflow menu. */
+export const NAV_LABELS = {
+  more: 'Ещё инструменты',
+  zoomToFit: 'Показать всё (Shift+1)',
+  zoomToSelection: 'Показать выделенное (Shift+2)',
+} as const;
