@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthFailureHandler } from './api/baseApi.ts';
 import { setNavigator } from './app/navigation.ts';
+import { startOfflineShell } from './app/offlineShell.ts';
 import { createAppRouter, loadPage, pageFor } from './app/routes.tsx';
 import { store } from './app/store.ts';
 import { handleSessionExpired, initAuth } from './features/auth/session.ts';
@@ -14,6 +15,9 @@ import './styles/index.css';
 const router = createAppRouter();
 setNavigator((to, opts) => router.navigate(to, opts));
 setAuthFailureHandler(() => handleSessionExpired(store.dispatch, store.getState));
+
+// The offline app shell (service worker) and the remembered user, for boards reloaded offline.
+startOfflineShell(store, router);
 
 // Authentication is initialised once, before (and independently of) the first render; the page the
 // app opens on is fetched meanwhile instead of after it.

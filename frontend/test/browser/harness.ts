@@ -237,7 +237,9 @@ export async function openPage(
   product: Product,
   viewport = { width: 1280, height: 860 },
 ): Promise<PageSession> {
-  const context = await product.browser.newContext({ baseURL: product.url, viewport, locale: 'ru-RU' });
+  // The offline app shell's service worker would answer requests a test routes (page.route never sees
+  // them): blocked here; offline-reload.test.ts opens its own contexts with the worker allowed.
+  const context = await product.browser.newContext({ baseURL: product.url, viewport, locale: 'ru-RU', serviceWorkers: 'block' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

@@ -9,6 +9,7 @@ import { ERRORS } from '@wb/contracts/constants';
 import { notify } from '../../lib/notify.ts';
 import { authApi } from './authApi.ts';
 import { signedIn, signedOut } from './authSlice.ts';
+import { clearDeviceData, rememberedUserFor, rememberedUserId } from './deviceData.ts';
 import { localTokenStore } from './tokenStorage.ts';
 import type { AuthResponse } from './types.ts';
 
@@ -23,6 +24,15 @@ export async function initAuth(dispatch: AppDispatch): Promise<void> {
   if (!localTokenStore.getAccessToken()) {
     localTokenStore.clear();
     dispatch(signedOut());
+    return;
+  }
+  // Offline (a board reloaded without network, issue 35 item 7): the user the server last confirmed
+  // for this very token, so the page opens from this device's copy instead of sending them to /login.
+  // It opens nothing the device does not hold already; the server checks the token once online.
+  const remembered = offline() ? rememberedUserFor(localTokenStore.getAccessToken()!) : null;
+  if (remembered) {
+    dispatch(signedIn(remembered));
+    window.addEventListener('online', () => void verifyOnline(dispatch), { once: true });
     return;
   }
   for (let attempt = 0; ; attempt++) {
@@ -51,6 +61,18 @@ export async function initAuth(dispatch: AppDispatch): Promise<void> {
   }
 }
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Back online after an offline start: the real user (a refused session ends through the 401 flow). */
+async function verifyOnline(dispatch: AppDispatch): Promise<void> {
+  const sub = dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  try {
+    dispatch(signedIn((await sub.unwrap()).user));
+  } catch {
+    /* refused: handleSessionExpired ran; unreachable: the remembered user stays */
+  }
+}
+
 /** Pauses before asking /auth/verify again when it failed for a reason other than the session. */
 export const VERIFY_RETRY_MS = [1_000, 3_000];
 
@@ -62,6 +84,9 @@ export function isSessionRefused(err: unknown): boolean {
 
 /** Login and register: keep both tokens and set the user. */
 export function completeSignIn(dispatch: AppDispatch, data: AuthResponse): void {
+  // Another account on this device: the previous one's boards kept for offline use go.
+  const previous = rememberedUserId();
+  if (previous && previous !== data.user.id) void clearDeviceData();
   localTokenStore.setTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
   dispatch(signedIn(data.user));
 }
@@ -80,6 +105,8 @@ export async function logout(dispatch: AppDispatch): Promise<void> {
   await navigateTo('/', { flushSync: true });
   dispatch(signedOut());
   dispatch(baseApi.util.resetApiState());
+  // The next person on this device must not read this user's boards (the board page has unmounted).
+  void clearDeviceData();
   notify.success(LOGOUT_TOAST);
 }
 
@@ -91,6 +118,7 @@ export async function accountDeleted(dispatch: AppDispatch): Promise<void> {
   await navigateTo('/', { flushSync: true });
   dispatch(signedOut());
   dispatch(baseApi.util.resetApiState());
+  void clearDeviceData();
   notify.success(ACCOUNT_DELETED_TOAST);
 }
 

@@ -14,6 +14,7 @@ import { BoardWorkspace } from './BoardWorkspace.tsx';
 import { AccessDenied, LoadingStage } from './LoadStates.tsx';
 import { useForceSaveMutation, useGetBoardPageQuery, useGetCameraQuery } from './boardPageApi.ts';
 import { classifyLoadError, loginPath } from './loadError.ts';
+import { useOfflineAnswer } from './offlineAnswer.ts';
 import { markOpen } from './realtime/boardConnection.ts';
 import { useBoardConnection } from './realtime/useBoardConnection.ts';
 import { anonId as readAnonId } from './useAnonId.ts';
@@ -40,11 +41,13 @@ export function BoardPageContainer() {
   const anonId = useMemo(() => (!signedIn && shareToken ? readAnonId() : null), [signedIn, shareToken]);
 
   const query = useGetBoardPageQuery({ id, shareToken, signedIn });
+  const offlineAnswer = useOfflineAnswer(id, user?.id ?? null, viaLink, query);
+  const answer = query.data ?? offlineAnswer;
   const fontsReady = useBoardFonts();
   // The camera is asked for now, beside the board and the offline copy, so it is known when the
   // canvas mounts (useCamera in the workspace reads the same cache entry; same rule: §6).
   useGetCameraQuery(id, { skip: !signedIn || viaLink });
-  useDocumentTitle(query.data?.board.title ?? SPEC.defaultTitle);
+  useDocumentTitle(answer?.board.title ?? SPEC.defaultTitle);
 
   const [forceSave] = useForceSaveMutation();
   const recoverOnServer = useCallback(
@@ -76,7 +79,7 @@ export function BoardPageContainer() {
     awareness.setLocalState({ user: { id, name: LOADING_PRESENCE_NAME, color: colorFor(id) }, cursor: null, selection: [] });
   }, [connection, viaLink, userId, anonId]);
 
-  if (query.isError) {
+  if (query.isError && !offlineAnswer) {
     const failure = classifyLoadError(query.error, { shareToken, here: location.pathname + location.search });
     if (failure.kind === 'login') return <Navigate to={loginPath(failure.returnTo)} replace />;
     return <AccessDenied message={failure.message} signedIn={signedIn} />;
@@ -84,7 +87,7 @@ export function BoardPageContainer() {
   if (state.phase === 'denied') {
     return <AccessDenied message={DENIED_TEXT[state.deniedCode ?? 4403] ?? OWN.loadFailed} signedIn={signedIn} />;
   }
-  if (!query.data || query.isFetching && !query.currentData) return <LoadingStage text={SPEC.loadingBoard} />;
+  if (!answer || (query.isFetching && !query.currentData && !offlineAnswer)) return <LoadingStage text={SPEC.loadingBoard} />;
   if (!connection) return <LoadingStage text={SPEC.connecting} />;
   if (!state.loaded || !fontsReady) return <LoadingStage text={state.everConnected ? SPEC.loadingObjects : SPEC.connecting} />;
 
@@ -92,7 +95,7 @@ export function BoardPageContainer() {
     <BoardWorkspace
       key={`${id}:${connection.doc.guid}`}
       boardId={id}
-      answer={query.data}
+      answer={answer}
       connection={connection}
       state={state}
       viaLink={viaLink}

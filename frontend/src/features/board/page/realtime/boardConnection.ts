@@ -7,6 +7,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { LOADED_FORCE_MS, countObjects } from '@wb/board-model';
+import { BOARD_DB_PREFIX } from '../../../auth/deviceData.ts';
 import { decideOnClose } from './reconnectPolicy.ts';
 
 export type ConnectionPhase = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'denied';
@@ -46,7 +47,8 @@ declare global {
 /** How long the socket waits for the offline copy before connecting anyway. */
 const IDB_WAIT_MS = 2000;
 
-export const idbName = (boardId: string): string => `wb-board-${boardId}`;
+// Cleared at logout with the device's other offline data (features/auth/deviceData.ts).
+export const idbName = (boardId: string): string => `${BOARD_DB_PREFIX}${boardId}`;
 
 /** User-timing marks of the open (read by loadtests/canvas/boardPageScenarios.ts: where the time goes). */
 export function markOpen(name: 'idb-synced' | 'ws-open' | 'ws-synced' | 'board-answer' | 'camera-ready'): void {
@@ -153,9 +155,10 @@ export class BoardConnection {
   private firstConnect(): void {
     if (this.connectStarted || this.destroyed) return;
     this.connectStarted = true;
-    // Offline at open: the doc works from IndexedDB and the 'online' event connects.
+    // Offline at open: the doc works from IndexedDB (all there is, even an empty board) and the
+    // 'online' event connects.
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      this.update({ phase: 'offline' });
+      this.update({ phase: 'offline', loaded: true });
       return;
     }
     this.provider.connect();
