@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents, PRO_ID, PRO_MONTH_ID, startHarness, TEST_PAYMENTS_SECRET, type Harness, type TestUser } from './harness.ts';
 import { createHmac } from 'node:crypto';
+import { newEvent } from '@wb/events';
+import { eventually } from '@wb/testkit';
 
 let h: Harness;
 beforeAll(async () => {
@@ -109,6 +111,26 @@ describe('checkout with the test provider', () => {
     expect(new Date(afterB.expires_at).getTime()).toBe(new Date(afterA.expires_at).getTime() + 30 * DAY);
     const payments = (await h.billingApi('GET', '/api/billing/payments', { token: u.token })).body.payments;
     expect(payments.map((p: { status: string }) => p.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('a payment confirmed after the account was deleted is recorded as paid and grants nothing', async () => {
+    const u = await h.user();
+    const { order_id } = await checkout(u);
+    await h.transport.publish(newEvent('user.deleted', { userId: u.id }, 'auth'));
+    await eventually(async () => {
+      const { rows } = await h.pool.query('SELECT user_deleted_at FROM payments WHERE id = $1', [order_id]);
+      expect(rows[0].user_deleted_at).not.toBeNull();
+    });
+    const r = await notify(notification(order_id, 'payment.succeeded'));
+    expect(r.status).toBe(200);
+    expect(r.body.result).toBe('paid');
+    const { rows } = await h.pool.query(
+      `SELECT (SELECT status FROM payments WHERE id = $1) AS status,
+              (SELECT count(*)::int FROM subscriptions WHERE user_id = $2) AS subscriptions,
+              (SELECT count(*)::int FROM entitlements WHERE user_id = $2) AS entitlements`,
+      [order_id, u.id],
+    );
+    expect(rows[0]).toEqual({ status: 'paid', subscriptions: 0, entitlements: 0 });
   });
 
   it('a notification with a forged signature or for an unknown order is rejected and changes nothing', async () => {

@@ -99,6 +99,9 @@ export async function settleOrder(pool: Pool, provider: PaymentProvider, s: Sett
     // A provider may confirm a payment after an earlier failure of the same order (a retried card): paid wins.
     await settleOrderRow(client, order.id, 'paid');
     await publishPayment(client, 'paid', event);
+    // The account was deleted before the provider confirmed: a subscription would bring back a user
+    // nobody can sign in as. The payment stays recorded as paid, for a refund.
+    if (order.user_deleted_at !== null) return 'paid';
     if (await getPlan(client, order.plan_id)) await grantPaidDays(client, order.user_id, order.plan_id, order.days, now);
     return 'paid';
   });

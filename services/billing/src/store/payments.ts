@@ -17,6 +17,8 @@ export interface OrderRow {
   checkout_url: string | null;
   created_at: string;
   settled_at: string | null;
+  /** Set when the account was deleted: a later payment grants nothing (migration 002). */
+  user_deleted_at: string | null;
 }
 
 export async function insertOrder(

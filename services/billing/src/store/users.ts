@@ -18,8 +18,12 @@ export async function userEmail(db: Queryable, id: string): Promise<string | nul
   return rows[0]?.email ?? null;
 }
 
-/** A deleted user leaves no subscription and no entitlements; their payments stay (with the name copied at checkout). */
+/**
+ * A deleted user leaves no subscription and no entitlements; their payments stay (with the name
+ * copied at checkout), marked so that a payment confirmed afterwards grants nothing.
+ */
 export async function forgetUser(db: Queryable, id: string) {
+  await db.query('UPDATE payments SET user_deleted_at = now() WHERE user_id = $1 AND user_deleted_at IS NULL', [id]);
   await db.query('DELETE FROM subscriptions WHERE user_id = $1', [id]);
   await db.query('DELETE FROM entitlements WHERE user_id = $1', [id]);
   await db.query('DELETE FROM users WHERE id = $1', [id]);
