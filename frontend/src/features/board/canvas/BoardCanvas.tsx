@@ -6,6 +6,7 @@ import { contextMenuItems } from './contextMenuItems.ts';
 import { CanvasEngine, type EditRequest } from './engine/CanvasEngine.ts';
 import { CanvasStore } from './engine/canvasState.ts';
 import { setImageSrcResolver } from './engine/render/images.ts';
+import { ArrangeBar } from './ArrangeBar.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { TemplateChooser } from './templates/TemplateChooser.tsx';
 import { TextEditor } from './TextEditor.tsx';
@@ -168,6 +169,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
         />
       ) : null}
       {engine ? <SelectionOverlay engine={engine} /> : null}
+      {engine ? <ArrangeBar engine={engine} /> : null}
       {menu ? <CanvasContextMenu key={`${menu.x},${menu.y}`} menu={menu} onClose={() => store.set({ menu: null })} /> : null}
       {arrowPending ? <div className={styles.hint}>{LABELS.arrowHint}</div> : null}
       {editing && editorBox && engine ? (

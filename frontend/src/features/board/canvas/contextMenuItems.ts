@@ -1,4 +1,5 @@
 import { isEditable } from '@wb/board-model';
+import { arrangeMenuItems } from './ArrangeBar.tsx';
 import type { ContextMenuItem } from './ContextMenu.tsx';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
 import { CONTEXT_LABELS, VIEW_MODE } from './texts.ts';
@@ -44,5 +45,7 @@ export function contextMenuItems(
     },
     { id: 'delete', label: CONTEXT_LABELS.delete, danger: true, run: () => engine.commands.deleteSelection() },
   );
+  // Align and distribute a multi-selection, before the last item (delete).
+  items.splice(items.length - 1, 0, ...arrangeMenuItems(engine));
   return items;
 }
