@@ -19,6 +19,8 @@ export interface RouteTransfer {
   files: number;
   /** Content-Encoding of those scripts, e.g. { br: 14 }. */
   encodings: Record<string, number>;
+  /** Each script: path and body bytes (printed with BENCH_SPA_FILES=1). */
+  scripts: { path: string; bytes: number }[];
   /** What the service worker fetched once the page was idle (its precache), JavaScript and all. */
   swJsBytes: number;
   swBytes: number;
@@ -50,7 +52,7 @@ export async function measureRoute(
     );
   }
   const page = await context.newPage();
-  const pageJs: Promise<{ body: number; enc: string; end: number }>[] = [];
+  const pageJs: Promise<{ path: string; body: number; enc: string; end: number }>[] = [];
   const sw: Promise<{ body: number; js: boolean; start: number }>[] = [];
   let phase: 'page' | 'after' = 'page';
   context.on('requestfinished', (req) => {
@@ -62,6 +64,7 @@ export async function measureRoute(
     if (phase !== 'page' || !isJs(req)) return;
     pageJs.push(
       Promise.all([req.sizes(), req.response()]).then(([s, res]) => ({
+        path: new URL(req.url()).pathname,
         body: s.responseBodySize,
         enc: res?.headers()['content-encoding'] ?? 'identity',
         end: t.startTime + t.responseEnd,
@@ -92,6 +95,7 @@ export async function measureRoute(
     bytes: js.reduce((a, f) => a + f.body, 0),
     files: js.length,
     encodings,
+    scripts: js.map((f) => ({ path: f.path, bytes: f.body })).sort((a, b) => b.bytes - a.bytes),
     swJsBytes: fetched.filter((f) => f.js).reduce((a, f) => a + f.body, 0),
     swBytes: fetched.reduce((a, f) => a + f.body, 0),
     swFiles: fetched.length,
@@ -103,6 +107,9 @@ export function describeTransfer(t: RouteTransfer): string[] {
   const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   const enc = Object.entries(t.encodings).map(([k, v]) => `${v} ${k}`).join(', ');
   const lines = [`  ${t.route.padEnd(11)} ${kB(t.bytes)} of JavaScript in ${t.files} file(s) (${enc})`];
+  if (process.env.BENCH_SPA_FILES) {
+    for (const f of t.scripts) lines.push(`  ${''.padEnd(11)} ${kB(f.bytes).padStart(9)}  ${f.path}`);
+  }
   if (t.swFiles > 0) {
     lines.push(
       `  ${''.padEnd(11)} then the service worker's precache: ${kB(t.swBytes)} in ${t.swFiles} file(s), ` +

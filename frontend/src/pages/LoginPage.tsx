@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@wb/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,11 +7,12 @@ import { safeRedirect } from '../app/navigation.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { AuthLayout, AuthSubmit } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { PasswordField, TextField } from '../components/ui/index.ts';
+import { PasswordField, TextField } from '../components/ui/TextField.tsx';
 import { useLoginMutation } from '../features/auth/authApi.ts';
-import { LoginForm, type LoginFormValues } from '../features/auth/forms.ts';
+import type { LoginFormValues } from '../features/auth/forms.ts';
 import { completeSignIn } from '../features/auth/session.ts';
 import { notify } from '../lib/notify.ts';
+import { lazyResolver } from '../lib/lazyResolver.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 
 export const LOGIN_TEXTS = {
@@ -21,11 +21,15 @@ export const LOGIN_TEXTS = {
   loading: 'Вход...',
 } as const;
 
+// zod and the contract schemas load on the first keystroke in the form (or submit), not with the page
+// (the email field is focused on load, so focus would fetch them at once).
+const resolver = lazyResolver(() => import('../features/auth/loginResolver.ts').then((m) => m.loginResolver));
+
 export function LoginPage() {
   useDocumentTitle('Вход');
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginFormValues, unknown, LoginRequest>({
-    resolver: zodResolver(LoginForm),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const errors = formState.errors;
@@ -62,7 +66,7 @@ export function LoginPage() {
         testId: 'register-link',
       }}
     >
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="login-form">
+      <form className="form" onSubmit={onSubmit} onInput={resolver.preload} noValidate data-testid="login-form">
         <FormAlert message={serverError} testId="login-server-error" />
         <TextField
           id="email"
