@@ -4,10 +4,12 @@ import {
   addObject,
   applySplice,
   boardToScene,
+  caretPlace,
   clipForDisplay,
   diffText,
   editableText,
   getObjects,
+  measureText,
   moveIndex,
   objectToJSON,
   readBoard,
@@ -15,6 +17,7 @@ import {
   storedText,
   textLimitOf,
   updateObject,
+  wrapText,
   type CanvasObjectInput,
 } from '../src/index.ts';
 
@@ -180,5 +183,27 @@ describe('the text of a sticky as a Y.Text', () => {
     const scene = boardToScene(doc, { area: { x: -10, y: -10, width: 200, height: 200 } });
     const text = scene.items[0]!.primitives.find((p) => p.kind === 'text');
     expect(text && 'lines' in text ? text.lines : null).toEqual(['экспорт']);
+  });
+});
+
+describe('caretPlace: where another person’s caret is drawn', () => {
+  const base = { id: 's', zIndex: 0, reactions: [], x: 100, y: 50, width: 120, height: 120, backgroundColor: '#FFF2B3', textColor: '#333333', fontSize: 14 };
+  it('follows the drawn lines of a sticky, and is hidden below what it shows', () => {
+    const obj = { ...base, type: 'sticky' as const, text: 'один два три четыре пять шесть', textAlign: 'left' as const };
+    const lines = wrapText(obj.text, 14, 100);
+    expect(lines.length).toBeGreaterThan(1);
+    const start = caretPlace(obj, 0)!;
+    expect(start).toEqual({ x: 110, y: 60, height: 14 * 1.2 });
+    const secondLineStart = obj.text.indexOf(lines[1]!);
+    const p = caretPlace(obj, secondLineStart + 1)!;
+    expect(p.y).toBeCloseTo(60 + 14 * 1.2);
+    expect(p.x).toBeCloseTo(110 + measureText(lines[1]!.slice(0, 1), 14));
+    const tall = { ...obj, text: 'x\n'.repeat(20) };
+    expect(caretPlace(tall, tall.text.length)).toBeNull();
+  });
+
+  it('puts a text object’s caret after the characters of its line', () => {
+    const obj = { id: 't', zIndex: 0, type: 'text' as const, x: 0, y: 0, text: 'ab\ncd', fontSize: 20, fill: '#000', fontFamily: 'x' };
+    expect(caretPlace(obj, 4)).toEqual({ x: measureText('c', 20), y: 24, height: 24 });
   });
 });

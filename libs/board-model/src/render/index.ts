@@ -2,3 +2,4 @@ export * from './types.ts';
 export * from './text.ts';
 export * from './scene.ts';
 export * from './svg.ts';
+export * from './caret.ts';
