@@ -166,7 +166,10 @@ describe('login', () => {
     };
     const known = Math.min(await time(u.email), await time(u.email), await time(u.email));
     const unknown = Math.min(await time(uniqueEmail()), await time(uniqueEmail()), await time(uniqueEmail()));
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    // Without the dummy check an unknown address costs one indexed read, a small fraction of an
+    // argon2 verification; with it about the same. The bound only tells the two apart, loose enough
+    // for a loaded machine; the ratio itself is the auth bench's figure (`npm run bench -- auth`).
+    expect(unknown).toBeGreaterThan(known * 0.15);
   });
 
   it('validates input', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEvent } from '@wb/events';
-import { startPostgres } from '@wb/testkit';
+import { eventually, startPostgres } from '@wb/testkit';
 import { call, register, startAuth, type TestAuth } from './helpers.ts';
 
 let pg: Awaited<ReturnType<typeof startPostgres>>;
@@ -14,18 +14,6 @@ afterAll(async () => {
   await auth?.close();
   await pg?.stop();
 });
-
-async function until(check: () => Promise<void>) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
 
 describe('plan_name and boards_count from billing and boards events', () => {
   it('follow entitlements.changed and board.created / board.deleted, without waiting for the cache', async () => {
@@ -50,9 +38,9 @@ describe('plan_name and boards_count from billing and boards events', () => {
     await auth.transport.publish(deleted);
     // A redelivery of the same event counts once.
     await auth.transport.publish(deleted);
-    await until(async () => expect((await me()).body.user).toMatchObject({ plan_name: 'Pro', boards_count: 2 }));
+    await eventually(async () => expect((await me()).body.user).toMatchObject({ plan_name: 'Pro', boards_count: 2 }));
 
     await auth.transport.publish(entitlements('Free'));
-    await until(async () => expect((await me()).body.user.plan_name).toBe('Free'));
+    await eventually(async () => expect((await me()).body.user.plan_name).toBe('Free'));
   });
 });

@@ -21,6 +21,7 @@ const pools: Pool[] = [];
 const stops: Array<() => Promise<unknown> | unknown> = [];
 let a: string;
 let b: string;
+const REVOCATION_WAIT_MS = 30_000;
 
 async function natsConn(name: string): Promise<NatsConnection> {
   const nc = await connect({ servers: nats.url, name, noEcho: true });
@@ -31,7 +32,9 @@ async function natsConn(name: string): Promise<NatsConnection> {
 async function authReplica(dbUrl: string, name: string): Promise<string> {
   const pool = createPool({ url: dbUrl, schema: 'auth', max: 10 });
   pools.push(pool);
-  const config = parseConfig(AuthConfigSchema, { DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' });
+  // The longest wait for a verifier that does not acknowledge, at its maximum: a logout held up by
+  // one would take 30 s, far from anything a loaded machine makes of one that is not.
+  const config = parseConfig(AuthConfigSchema, { DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', REVOCATION_WAIT_MS: String(REVOCATION_WAIT_MS) });
   const service = await createAuthService({
     pool,
     transport: createInProcessTransport(),
@@ -114,7 +117,9 @@ describe('revocation over NATS: refused everywhere from the moment the answer is
     await gone.nc.close();
     const t = performance.now();
     expect((await call(b, 'POST', '/api/auth/logout', { token: u.accessToken })).status).toBe(204);
-    expect(performance.now() - t).toBeLessThan(2_000);
+    // Not held up: well under the 30 s a wait for the closed verifier would take (how fast a logout
+    // answers is the auth bench's figure, not this test's).
+    expect(performance.now() - t).toBeLessThan(REVOCATION_WAIT_MS / 2);
     const late = await remoteVerifier('late');
     await expect(late.verifier.verify(u.accessToken)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     // The stream keeps revocations somewhat longer than an access token lives (15 min + margin).

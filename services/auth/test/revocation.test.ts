@@ -26,10 +26,11 @@ describe('session revocation', () => {
     expect((await call(a.base, 'POST', '/api/auth/logout', { body: { refreshToken: u.refreshToken } })).status).toBe(204);
     // The replica that revoked it: the very next request.
     expect((await verify(a.base, u.accessToken)).body.code).toBe('TOKEN_INVALID');
-    // Another replica: within one poll (1 s).
+    // Another replica: on its next poll (every 1 s). The bound only tells a poll from none at all
+    // (the token would live its 15 minutes): far above the interval, so a loaded machine cannot fail it.
     const t = Date.now();
-    await eventually(async () => (await verify(b.base, u.accessToken)).status === 401);
-    expect(Date.now() - t).toBeLessThan(2_500);
+    await eventually(async () => (await verify(b.base, u.accessToken)).status === 401, { timeoutMs: 30_000 });
+    expect(Date.now() - t).toBeLessThan(30_000);
     expect((await verify(a.base, other.accessToken)).status).toBe(200);
     expect((await verify(b.base, other.accessToken)).status).toBe(200);
   });

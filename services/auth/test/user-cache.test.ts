@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '@wb/testkit';
+import { eventually, startPostgres } from '@wb/testkit';
 import { call, startAuth, type TestAuth } from './helpers.ts';
 
 // verify/profile answer from a short-lived cache; a replica's own writes are visible at once,
@@ -31,8 +31,8 @@ describe('user cache behind verify and profile', () => {
     expect((await call(a.base, 'GET', '/api/auth/verify', { token })).body.user.name).toBe('Вероника');
     expect((await call(a.base, 'GET', '/api/auth/profile', { token })).body.user.name).toBe('Вероника');
 
-    await new Promise((r) => setTimeout(r, 400));
-    expect((await call(b.base, 'GET', '/api/auth/verify', { token })).body.user.name).toBe('Вероника');
+    // b's cached copy (300 ms here) expires and it reads the write.
+    await eventually(async () => expect((await call(b.base, 'GET', '/api/auth/verify', { token })).body.user.name).toBe('Вероника'));
 
     const settings = await call(b.base, 'PATCH', '/api/auth/settings', { token, body: { settings: { theme: 'dark' } } });
     expect(settings.status).toBe(200);
