@@ -40,12 +40,13 @@ describe('export in the embedded mode', () => {
       await call(base, 'POST', '/api/boards', { token, body: { title: 'Экспорт', folder_id: null } })
     ).body.board.id;
     await call(base, 'PUT', `/api/boards/${boardId}/sharing`, { token, body: { enabled: true } });
-    const viewer: string = (
+    const links = (
       await call(base, 'POST', `/api/boards/${boardId}/multiple-links`, {
         token,
-        body: { enabledRoles: ['viewer'] },
+        body: { enabledRoles: ['viewer', 'guest', 'editor'] },
       })
-    ).body.board.viewer_token_hash;
+    ).body.board;
+    const viewer: string = links.viewer_token_hash;
 
     const upload = await fetch(`${base}/yjs/images/${boardId}`, {
       method: 'POST',
@@ -102,15 +103,33 @@ describe('export in the embedded mode', () => {
       /filename\*=UTF-8''\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_/,
     );
 
-    const notOwner = await call(base, 'POST', '/api/export/png', {
-      token: other.body.accessToken,
-      body: { boardId, area },
-    });
-    expect(notOwner.status).toBe(403);
-    const linkHolder = await call(base, 'POST', '/api/export/png', {
-      share: viewer,
-      body: { boardId, area },
-    });
-    expect(linkHolder.status).toBe(401);
+    // Every role but the owner's is refused, each as the running services decide it (the roles come
+    // from boards, the identity from auth: nothing here tells export who is what).
+    for (const role of ['editor', 'viewer', 'guest'] as const) {
+      const link: string = links[`${role}_token_hash`];
+      expect(link, role).toBeTruthy();
+      // The link's role is real: realtime admits it on this board (an editor's edits, a viewer's view).
+      const holder = yClient(`${base.replace('http', 'ws')}/yjs`, boardId, link);
+      await eventually(() => holder.provider.synced, 10_000, `the ${role} link to sync`);
+      holder.provider.destroy();
+      for (const format of ['png', 'svg', 'pdf']) {
+        // A link holder without an account: no Bearer token, or the share token in its place.
+        const anonymous = await call(base, 'POST', `/api/export/${format}`, { share: link, body: { boardId, area } });
+        expect(anonymous, `${role} link, ${format}`).toMatchObject({ status: 401, body: { code: 'TOKEN_MISSING' } });
+        const asBearer = await call(base, 'POST', `/api/export/${format}`, { token: link, body: { boardId, area } });
+        expect(asBearer.status, `${role} link as a Bearer token, ${format}`).toBe(401);
+        // A signed-in user who holds the link: signed in is not owning.
+        const signedIn = await call(base, 'POST', `/api/export/${format}`, { token: other.body.accessToken, share: link, body: { boardId, area } });
+        // Export asks boards for the account's role only (the link is not the account's): no access.
+        expect(signedIn, `signed-in ${role}, ${format}`).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED', error: 'У вас нет доступа к этой доске' } });
+      }
+    }
+    // A stranger: signed in, no link, not the owner.
+    for (const format of ['png', 'svg', 'pdf']) {
+      const stranger = await call(base, 'POST', `/api/export/${format}`, { token: other.body.accessToken, body: { boardId, area } });
+      expect(stranger, `stranger, ${format}`).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED', error: 'У вас нет доступа к этой доске' } });
+    }
+    // ...while the owner's own call with the same body succeeds: the refusals are about the caller.
+    expect((await call(base, 'POST', '/api/export/svg', { token, body: { boardId, area } })).status).toBe(200);
   }, 120_000);
 });
