@@ -2,8 +2,9 @@
  * Snapping while moving (the select tool's drag) and resizing (the transformer), issue 35 item 5:
  * the rules are @wb/board-model's tools/snap.ts. Targets are the visible objects outside the
  * selection, found through the scene's spatial index and sorted once per gesture, so a pointer move
- * costs a few binary searches on a board of 10,000 objects. Holding Alt turns snapping off for as
- * long as it is held (decisions.md).
+ * costs a few binary searches on a board of 10,000 objects. Holding Ctrl (Cmd on a Mac) turns
+ * snapping off for as long as it is held, as in tldraw and Excalidraw; Alt is taken: konva's
+ * transformer resizes from the centre with it (decisions.md).
  */
 import type Konva from 'konva';
 import {
@@ -33,8 +34,8 @@ interface SnapContext {
   readonly live: LiveLayer;
 }
 
-/** Alt (Option on a Mac) held: no snapping. */
-export const snapOff = (e: { altKey: boolean }): boolean => e.altKey;
+/** Ctrl (Cmd on a Mac) held: no snapping. */
+export const snapOff = (e: { ctrlKey: boolean; metaKey: boolean }): boolean => e.ctrlKey || e.metaKey;
 
 const arrangeBox = (scene: SceneStore, obj: CanvasObject): Bounds => arrangeBoxOf(obj, scene.entries.get(obj.id)?.item.bounds);
 
@@ -107,7 +108,7 @@ export function installResizeSnap(ctx: SnapContext & { selectedObjects(): Canvas
     clearGuides(ctx.live);
   });
   tr.anchorDragBoundFunc((_old, pos, e: MouseEvent | TouchEvent) => {
-    off = 'altKey' in e && e.altKey;
+    off = snapOff(e);
     return pos;
   });
   const toBoard = (b: Bounds): Bounds => {
