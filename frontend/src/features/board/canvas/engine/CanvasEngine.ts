@@ -154,6 +154,11 @@ export class CanvasEngine implements ToolContext, CommandContext {
     return this.viewport.camera;
   }
 
+  /** The benchmark's photograph of a gesture's frame: no frame is drawn while held. */
+  holdFrames(held: boolean): void {
+    this.renderer.hold(held);
+  }
+
   /** The konva transformer (read by a test: read-only roles get no handles). */
   get transformer() {
     return this.renderer.live.transformer;
