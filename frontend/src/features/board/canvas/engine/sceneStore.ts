@@ -64,9 +64,14 @@ export class SceneStore {
   private readonly arrows: Y.Map<Y.Map<unknown>>;
   /** Objects drawn by the canvas in place of the stored one (being dragged or transformed). */
   private readonly overrides = new Map<string, CanvasObject>();
+  /** Objects edited in place (TextEditor): drawn without their text, which the editor shows. */
+  private readonly hiddenText = new Set<string>();
+  private readonly sceneCtx = { hideTextOf: this.hiddenText };
   objectCount = 0;
   /** Old and new bounds of everything the last flush() rebuilt: the region a partial redraw repaints. */
   changedBounds: Bounds[] = [];
+  /** The id each of `changedBounds` belongs to (a live item's change leaves the tiles alone). */
+  changedIds: string[] = [];
 
   constructor(
     readonly doc: Y.Doc,
@@ -103,6 +108,7 @@ export class SceneStore {
   flush(): Set<string> {
     const changed = new Set<string>();
     this.changedBounds = [];
+    this.changedIds = [];
     const objectIds = this.dirtyObjects;
     const arrowIds = this.dirtyArrows;
     this.dirtyObjects = new Set();
@@ -129,7 +135,7 @@ export class SceneStore {
     const override = this.overrides.get(id);
     const obj = override ?? (map instanceof Y.Map ? objectToJSON(map) : null);
     // A stored object was validated by objectToJSON; a local drag preview is checked here.
-    const item = !obj || obj.temporary ? null : override ? objectToSceneItem(obj) : validObjectToSceneItem(obj);
+    const item = !obj || obj.temporary ? null : override ? objectToSceneItem(obj, this.sceneCtx) : validObjectToSceneItem(obj, this.sceneCtx);
     if (!obj || !item) {
       this.remove(id);
       return;
@@ -170,20 +176,25 @@ export class SceneStore {
     const old = this.boxes.get(entry.id);
     if (old) {
       this.tree.remove(old);
-      this.changedBounds.push(fromBox(old));
+      this.changed(entry.id, fromBox(old));
     }
-    this.changedBounds.push(entry.item.bounds);
+    this.changed(entry.id, entry.item.bounds);
     const box = toBox(entry.item.bounds, entry.id);
     this.tree.insert(box);
     this.boxes.set(entry.id, box);
     this.entries.set(entry.id, entry);
   }
 
+  private changed(id: string, bounds: Bounds): void {
+    this.changedBounds.push(bounds);
+    this.changedIds.push(id);
+  }
+
   private remove(id: string, unlink = true): void {
     const old = this.boxes.get(id);
     if (old) {
       this.tree.remove(old);
-      this.changedBounds.push(fromBox(old));
+      this.changed(id, fromBox(old));
     }
     this.boxes.delete(id);
     const entry = this.entries.get(id);
@@ -248,6 +259,15 @@ export class SceneStore {
   override(obj: CanvasObject): void {
     this.overrides.set(obj.id, obj);
     this.dirtyObjects.add(obj.id);
+    this.onDirty();
+  }
+
+  /** Draws the object without (hidden) or with its text again. */
+  hideText(id: string, hidden: boolean): void {
+    if (hidden === this.hiddenText.has(id)) return;
+    if (hidden) this.hiddenText.add(id);
+    else this.hiddenText.delete(id);
+    this.dirtyObjects.add(id);
     this.onDirty();
   }
 

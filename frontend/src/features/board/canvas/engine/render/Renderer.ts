@@ -4,40 +4,44 @@
  *
  * Layers, bottom to top:
  *  - background: the pattern of the visible area, redrawn on every camera change (cheap);
- *  - static: every visible object not being interacted with, painted by one shape from the
- *    spatial index; while the camera moves its bitmap is only moved/scaled by CSS, and it is
- *    redrawn sharp when the camera rests (or every REFRESH_MS during a long gesture);
+ *  - static: every object not being interacted with, copied each frame from cached tiles of the
+ *    scene at the camera's zoom level (TileCache.ts): a pan or zoom composes cached tiles and
+ *    renders the few it uncovers within a frame budget, so every frame shows the whole board;
  *  - live (LiveLayer.ts): the selection with the transformer, temporary drawing, the rubber band.
  */
 import Konva from 'konva';
-import { unionBounds, type Background, type Bounds } from '@wb/board-model';
-import { comparePaintOrder, type Entry, type SceneStore } from '../sceneStore.ts';
-import { sameCamera, type Viewport } from '../viewport.ts';
+import type { Background } from '@wb/board-model';
+import type { SceneStore } from '../sceneStore.ts';
+import type { Viewport } from '../viewport.ts';
 import { paintBackground } from './background.ts';
+import { onImageSettled } from './images.ts';
 import { LiveLayer, native, type LiveLayerHooks } from './LiveLayer.ts';
-import { paintPrimitives } from './paint.ts';
+import { TileCache } from './TileCache.ts';
+import { levelOf, viewTiles } from './tileMath.ts';
 
-/** Camera at rest after this long without a change: the static layer is redrawn sharp. */
-const REST_MS = 120;
 /**
- * During a long gesture the static bitmap is refreshed this often, so uncovered edges fill in.
- * Rare on purpose: a refresh of thousands of items is the one long frame of a pan.
+ * Milliseconds of tile rendering per frame (at least one tile): with the compose and the browser's
+ * own raster this keeps a frame under 20 ms (50 fps) while a gesture uncovers new tiles.
  */
-const REFRESH_MS = 1500;
-/** The static layer draws this much beyond the viewport, so short pans uncover drawn content. */
-const CULL_MARGIN = 0.25;
-/** Past this many changed items in one frame a full redraw is cheaper than regions. */
-const PARTIAL_REDRAW_MAX = 200;
-/** Sticky shadows cost a blur each; past this many visible items they are left out. */
-const SHADOW_LIMIT = 400;
+const FRAME_BUDGET_MS = 8;
+/** Tiles rendered beyond the viewport on every side, so a pan uncovers drawn content. */
+const OVERSCAN = 1;
 
 export interface EngineStats {
   /** performance.now() when the whole visible board was first drawn. */
   firstDrawAt: number | null;
+  /** Complete static frames: every visible tile rendered and up to date. */
   staticDraws: number;
+  /** Tiles rendered so far, and the cost of the last frame's tile rendering. */
+  tilesRendered: number;
   lastStaticDrawMs: number;
+  /** Objects and arrows in the view at the last draw of `draws`. */
   drawnItems: number;
   frames: number;
+  /** The last frame showed every visible tile rendered at the current level and up to date. */
+  complete: boolean;
+  /** Tiles (visible or the overscan ring) are still to be rendered. */
+  pending: boolean;
   /** [objects on the board, performance.now(), scale] at each static draw whose object count changed. */
   draws: Array<[number, number, number]>;
 }
@@ -61,7 +65,7 @@ export interface RenderHooks extends LiveLayerHooks {
 
 /** What changed since the last frame. */
 export interface Dirty {
-  /** The static bitmap must be redrawn (objects, selection, a camera set at once). */
+  /** The selection may have changed: objects moving to or from the live layer repaint their tiles. */
   scene?: boolean;
   camera?: boolean;
   /** The live shapes must be brought in line with the selection. */
@@ -69,21 +73,33 @@ export interface Dirty {
 }
 
 export class Renderer {
-  readonly stats: EngineStats = { firstDrawAt: null, staticDraws: 0, lastStaticDrawMs: 0, drawnItems: 0, frames: 0, draws: [] };
+  readonly stats: EngineStats = {
+    firstDrawAt: null,
+    staticDraws: 0,
+    tilesRendered: 0,
+    lastStaticDrawMs: 0,
+    drawnItems: 0,
+    frames: 0,
+    complete: false,
+    pending: true,
+    draws: [],
+  };
   readonly stage: Konva.Stage;
   readonly live: LiveLayer;
   private readonly bgLayer = new Konva.Layer({ listening: false });
   private readonly staticLayer = new Konva.Layer({ listening: false });
+  private readonly tiles: TileCache;
   private frame = 0;
   private loaded = false;
-  private staticCamera: { x: number; y: number; scale: number } | null = null;
-  private staticDrawnAt = 0;
-  private restTimer: ReturnType<typeof setTimeout> | null = null;
-  private staticDirty = true;
   private liveDirty = true;
   private cameraDirty = true;
-  private visible: Entry[] = [];
+  /** The live set may have changed (selection): compare it with the one the tiles leave out. */
+  private liveSetDirty = true;
+  private liveSet: ReadonlySet<string> = new Set();
+  /** Bench and tests: while held no frame is drawn, so a screenshot shows the last one. */
+  private held = false;
   private destroyed = false;
+  private readonly unsubscribeImages: () => void;
 
   constructor(
     container: HTMLDivElement,
@@ -99,29 +115,33 @@ export class Renderer {
         sceneFunc: (ctx) => paintBackground(native(ctx), hooks.background(), viewport.area(0), viewport.camera.scale),
       }),
     );
+    this.tiles = new TileCache(scene, () => this.liveSet);
     this.staticLayer.add(
-      new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (ctx) => this.paintStatic(native(ctx)) }),
+      new Konva.Shape({ listening: false, perfectDrawEnabled: false, sceneFunc: (ctx) => this.composeStatic(native(ctx)) }),
     );
     this.live = new LiveLayer(viewport, scene, hooks);
     this.stage.add(this.bgLayer, this.staticLayer, this.live.layer);
-    const staticCanvas = this.staticLayer.getNativeCanvasElement();
-    staticCanvas.style.transformOrigin = '0 0';
-    staticCanvas.style.willChange = 'transform';
+    // A decoded image changes how its tiles look (placeholder → picture).
+    this.unsubscribeImages = onImageSettled(() => {
+      this.tiles.invalidateAll(levelOf(this.viewport.camera.scale));
+      this.invalidate();
+    });
   }
 
   destroy(): void {
     this.destroyed = true;
     cancelAnimationFrame(this.frame);
-    if (this.restTimer) clearTimeout(this.restTimer);
+    this.unsubscribeImages();
+    this.tiles.clear();
     this.stage.destroy();
   }
 
   /** Marks what changed and asks for a frame (at most one per animation frame). */
   invalidate(dirty: Dirty = {}): void {
-    if (dirty.scene) this.staticDirty = true;
+    if (dirty.scene) this.liveSetDirty = true;
     if (dirty.camera) this.cameraDirty = true;
     if (dirty.live) this.liveDirty = true;
-    if (this.frame || this.destroyed) return;
+    if (this.frame || this.destroyed || this.held) return;
     this.frame = requestAnimationFrame(() => {
       // Before the frame is released, so the camera it sets is drawn by this frame, not the next.
       this.hooks.beforeFrame();
@@ -130,9 +150,19 @@ export class Renderer {
     });
   }
 
+  /** Stops (true) or resumes drawing frames: the benchmark photographs a frame of a gesture. */
+  hold(held: boolean): void {
+    this.held = held;
+    if (!held) this.invalidate();
+  }
+
   resize(width: number, height: number): void {
     this.stage.size({ width, height });
-    this.invalidate({ scene: true, camera: true });
+    this.invalidate({ camera: true });
+  }
+
+  private get ratio(): number {
+    return this.staticLayer.getCanvas().getPixelRatio();
   }
 
   private render(): void {
@@ -141,23 +171,24 @@ export class Renderer {
     if (!this.loaded) {
       changed = this.scene.initialLoad();
       this.loaded = true;
-      this.staticDirty = true;
     } else if (this.scene.hasChanges) {
       changed = this.scene.flush();
     }
     const cam = this.viewport.camera;
+    const level = levelOf(cam.scale);
     if (changed && changed.size > 0) {
       this.hooks.pruneSelection();
-      // A change only to what the live layer draws (a drag preview) leaves the static bitmap alone;
-      // a few changed objects (a remote edit) repaint only their region of it.
+      this.liveSetDirty = true;
+      // A change only to what the live layer draws (a drag preview) leaves the tiles alone.
       const live = this.hooks.liveIds();
-      if ([...changed].some((id) => !live.has(id))) {
-        const sharp = this.staticCamera !== null && sameCamera(this.staticCamera, cam);
-        if (!this.staticDirty && sharp && changed.size <= PARTIAL_REDRAW_MAX) this.repaintRegions(this.scene.changedBounds);
-        else this.staticDirty = true;
-      }
+      const regions = this.scene.changedBounds.filter((_, i) => !live.has(this.scene.changedIds[i]));
+      this.tiles.invalidateBounds(regions, level, this.ratio);
       this.liveDirty = true;
       this.hooks.sceneChanged();
+    }
+    if (this.liveSetDirty) {
+      this.liveSetDirty = false;
+      this.syncLiveSet(level);
     }
     if (this.liveDirty) {
       this.liveDirty = false;
@@ -170,87 +201,61 @@ export class Renderer {
       this.bgLayer.batchDraw();
       this.hooks.overlayMoved();
     }
-    const now = performance.now();
-    const cameraMoved = this.staticCamera !== null && !sameCamera(this.staticCamera, cam);
-    if (this.staticDirty || (cameraMoved && now - this.staticDrawnAt > REFRESH_MS)) {
-      this.staticLayer.setAttrs(layerAttrs);
-      this.drawStatic();
-    } else if (cameraMoved && this.staticCamera) {
-      // Between sharp draws the last bitmap follows the camera: one composited move per frame.
-      const s0 = this.staticCamera;
-      const k = cam.scale / s0.scale;
-      this.staticLayer.getNativeCanvasElement().style.transform = `matrix(${k},0,0,${k},${cam.x - s0.x * k},${cam.y - s0.y * k})`;
-      this.scheduleRest();
-    }
+    const t0 = performance.now();
+    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, OVERSCAN);
+    const result = this.tiles.update(view, this.ratio, FRAME_BUDGET_MS);
+    const t1 = performance.now();
+    this.staticLayer.draw();
     this.live.draw();
     this.cameraDirty = false;
-  }
-
-  private scheduleRest(): void {
-    if (this.restTimer) clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => {
-      this.restTimer = null;
-      this.invalidate({ scene: true });
-    }, REST_MS);
-  }
-
-  private drawStatic(): void {
-    const t0 = performance.now();
-    const live = this.hooks.liveIds();
-    const found = this.scene.search(this.viewport.area(CULL_MARGIN));
-    this.visible = found.filter((e) => !live.has(e.id)).sort(comparePaintOrder);
-    this.staticCamera = { ...this.viewport.camera };
-    this.staticLayer.getNativeCanvasElement().style.transform = '';
-    this.staticLayer.draw();
-    this.staticDirty = false;
-    const t1 = performance.now();
-    this.staticDrawnAt = t1;
     const stats = this.stats;
-    stats.staticDraws++;
-    stats.lastStaticDrawMs = t1 - t0;
-    stats.drawnItems = this.visible.length;
-    if (stats.firstDrawAt === null) stats.firstDrawAt = t1;
-    const last = stats.draws.at(-1);
-    const scale = this.viewport.camera.scale;
-    if (!last || last[0] !== this.scene.objectCount || last[2] !== scale) {
-      stats.draws.push([this.scene.objectCount, t1, scale]);
-      if (stats.draws.length > 100) stats.draws.shift();
+    stats.complete = result.complete;
+    stats.pending = result.pending;
+    if (result.rendered > 0) {
+      stats.tilesRendered += result.rendered;
+      stats.lastStaticDrawMs = t1 - t0;
     }
+    if (result.complete) this.recordComplete(t1);
+    if (result.pending) this.invalidate();
   }
 
   /**
-   * Repaints only the given board regions of the static bitmap, straight onto its canvas: a remote
-   * change to one sticky costs the items around it, not the whole screen.
+   * Objects entering or leaving the live layer (selected, deselected, arrows of the selection) are
+   * repainted in their tiles: left out of them while live, back in afterwards.
    */
-  private repaintRegions(regions: Bounds[]): void {
-    const area = unionBounds(regions);
-    if (!area) return;
-    const cam = this.viewport.camera;
-    const pad = 12 + 2 / cam.scale;
-    const r = { x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad };
-    const canvas = this.staticLayer.getCanvas();
-    const ctx = native(canvas.getContext());
-    const ratio = canvas.getPixelRatio();
-    const live = this.hooks.liveIds();
-    const items = this.scene
-      .search(r)
-      .filter((e) => !live.has(e.id))
-      .sort(comparePaintOrder);
-    ctx.save();
-    ctx.setTransform(ratio * cam.scale, 0, 0, ratio * cam.scale, ratio * cam.x, ratio * cam.y);
-    ctx.beginPath();
-    ctx.rect(r.x, r.y, r.width, r.height);
-    ctx.clip();
-    ctx.clearRect(r.x, r.y, r.width, r.height);
-    const opts = { scale: cam.scale, shadows: this.visible.length <= SHADOW_LIMIT };
-    for (const e of items) paintPrimitives(ctx, e.item.primitives, opts);
-    ctx.restore();
-    this.stats.staticDraws++;
-    // The full list is rebuilt at the next full draw; until then it only decides shadows.
+  private syncLiveSet(level: number): void {
+    const next = this.hooks.liveIds();
+    const prev = this.liveSet;
+    const regions = [];
+    for (const id of next) if (!prev.has(id)) regions.push(this.scene.entries.get(id)?.item.bounds);
+    for (const id of prev) if (!next.has(id)) regions.push(this.scene.entries.get(id)?.item.bounds);
+    this.liveSet = next;
+    this.tiles.invalidateBounds(
+      regions.filter((b) => b !== undefined),
+      level,
+      this.ratio,
+    );
   }
 
-  private paintStatic(ctx: CanvasRenderingContext2D): void {
-    const opts = { scale: this.viewport.camera.scale, shadows: this.visible.length <= SHADOW_LIMIT };
-    for (const e of this.visible) paintPrimitives(ctx, e.item.primitives, opts);
+  private composeStatic(ctx: CanvasRenderingContext2D): void {
+    const cam = this.viewport.camera;
+    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, 0);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.tiles.compose(ctx, cam, view, this.ratio);
+    ctx.restore();
+  }
+
+  private recordComplete(at: number): void {
+    const stats = this.stats;
+    stats.staticDraws++;
+    if (stats.firstDrawAt === null) stats.firstDrawAt = at;
+    const last = stats.draws.at(-1);
+    const scale = this.viewport.camera.scale;
+    if (!last || last[0] !== this.scene.objectCount || last[2] !== scale) {
+      stats.drawnItems = this.scene.search(this.viewport.area(0)).length;
+      stats.draws.push([this.scene.objectCount, at, scale]);
+      if (stats.draws.length > 100) stats.draws.shift();
+    }
   }
 }
