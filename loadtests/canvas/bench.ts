@@ -1,25 +1,30 @@
 /**
- * Canvas benchmark: headless Debian Chromium (software rendering) opens boards of 1,000 / 5,000 /
- * 10,000 mixed objects (stickies with text, rectangles, ellipses, pen strokes, images, arrows),
- * with the saved camera showing about a quarter of them, and measures:
- *   open   navigation → every object loaded and the visible ones drawn (the canvas's draw log)
+ * Canvas benchmark: headless Debian Chromium (software rendering) opens boards of mixed objects
+ * (stickies with text, rectangles, ellipses, pen strokes, images, arrows), with the saved camera
+ * showing about a quarter of them, and measures:
+ *   open   navigation → every object loaded and the visible ones drawn (the canvas's draw log):
+ *          warm (the page reloaded, IndexedDB holds the board) and cold (a fresh browser context)
  *   pan    frames per second while the camera pans (one step per animation frame, 3 s)
  *   zoom   frames per second while the camera zooms in and out around the pointer (3 s)
+ *   blank  the mid-gesture blank/stale fraction of a 1.5 s pan and of a 1.5 s zoom (in, then out):
+ *          the frame shown then against the same camera at rest (gestures.ts says how)
  *   remote a change made in a second browser: its arrival in this one → drawn (and end to end)
  *   heap   JS heap after opening (Chromium's Performance.getMetrics)
  * Medians of `--runs` (default 3). Boards are seeded through the real realtime service by a page.
  *
- *   npm run bench -- canvas [--sizes 1000,5000,10000] [--runs 3]
+ *   npm run bench -- canvas [--sizes 1000,10000] [--runs 3]
+ *   npm run bench -- canvas --sizes 1000,10000,50000,100000 --page-objects 0   (issue 35's four sizes)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
 import { formatBoardPageFigures, runBoardPageScenarios, type BoardPageFigures } from './boardPageScenarios.ts';
+import { blankFraction, frameLoop } from './gestures.ts';
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '1000,5000,10000' },
+    sizes: { type: 'string', default: '1000,10000' },
     runs: { type: 'string', default: '3' },
     url: { type: 'string' },
     // Board-page scenarios (loadtests/canvas/boardPageScenarios.ts): objects of the warm-open board; 0 skips them.
@@ -138,48 +143,20 @@ async function seed(browser: Browser, base: string, s: Session, boardId: string,
 }
 
 interface RunFigures {
+  /** First open in a fresh browser context (the document comes from the server). */
+  coldOpenMs: number;
+  /** The same page reloaded (the document comes from IndexedDB as well). */
   openMs: number;
   panFps: number;
   panWorstMs: number;
   zoomFps: number;
   zoomWorstMs: number;
+  panBlank: number;
+  zoomBlank: number;
   remoteDrawMs: number;
   remoteEndToEndMs: number;
   heapMb: number;
   drawnItems: number;
-}
-
-async function frameLoop(page: Page, kind: 'pan' | 'zoom'): Promise<{ fps: number; worstMs: number }> {
-  return page.evaluate(
-    (mode) =>
-      new Promise<{ fps: number; worstMs: number }>((resolve) => {
-        const e = window.__wbCanvas!;
-        const start = performance.now();
-        let last = start;
-        let frames = 0;
-        let worst = 0;
-        const step = (t: number) => {
-          frames++;
-          worst = Math.max(worst, t - last);
-          last = t;
-          const cam = e.camera;
-          if (mode === 'pan') {
-            e.setCamera({ ...cam, x: cam.x - 8, y: cam.y - 5 }, true);
-          } else {
-            const phase = Math.floor((t - start) / 750) % 2;
-            const f = phase === 0 ? 1.02 : 1 / 1.02;
-            const px = 640;
-            const py = 400;
-            const scale = cam.scale * f;
-            e.setCamera({ scale, x: px - ((px - cam.x) / cam.scale) * scale, y: py - ((py - cam.y) / cam.scale) * scale }, true);
-          }
-          if (t - start < 3000) requestAnimationFrame(step);
-          else resolve({ fps: (frames * 1000) / (t - start), worstMs: worst });
-        };
-        requestAnimationFrame(step);
-      }),
-    kind,
-  );
 }
 
 async function heapMb(page: Page): Promise<number> {
@@ -190,22 +167,31 @@ async function heapMb(page: Page): Promise<number> {
   return used / 2 ** 20;
 }
 
-async function measure(browser: Browser, base: string, s: Session, boardId: string, n: number): Promise<RunFigures> {
+/** ms from navigation to the frame that first shows all n objects at the saved scale. */
+async function openTime(page: Page, n: number, scale: number): Promise<number> {
+  await page.waitForFunction(
+    ([k, sc]) => window.__wbCanvas?.stats.draws.some(([count, , at]) => count === k && Math.abs(at - sc) < 1e-9) ?? false,
+    [n, scale] as const,
+    { timeout: 180_000, polling: 50 },
+  ).catch(async (err: unknown) => {
+    const seen = await page.evaluate(() => ({ draws: window.__wbCanvas?.stats.draws.slice(-5), url: location.href, text: document.body.innerText.slice(0, 200) }));
+    throw new Error(`the board of ${n} was not drawn at scale ${scale}: ${JSON.stringify(seen)}`, { cause: err });
+  });
+  return page.evaluate(
+    ([k, sc]) => window.__wbCanvas!.stats.draws.find(([count, , at]) => count === k && Math.abs(at - sc) < 1e-9)![1],
+    [n, scale] as const,
+  );
+}
+
+async function measure(browser: Browser, base: string, s: Session, boardId: string, n: number, resetCamera: () => Promise<unknown>): Promise<RunFigures> {
   const page = await signedInPage(browser, base, s);
   const { camera } = layout(n);
   await page.goto(`/board/${boardId}`);
-  await page.waitForFunction(
-    ([k, scale]) => window.__wbCanvas?.stats.draws.some(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9) ?? false,
-    [n, camera.scale_x] as const,
-    { timeout: 120_000, polling: 50 },
-  ).catch(async (err: unknown) => {
-    const seen = await page.evaluate(() => ({ draws: window.__wbCanvas?.stats.draws.slice(-5), url: location.href, text: document.body.innerText.slice(0, 200) }));
-    throw new Error(`the board of ${n} was not drawn at scale ${camera.scale_x}: ${JSON.stringify(seen)}`, { cause: err });
-  });
-  const openMs = await page.evaluate(
-    ([k, scale]) => window.__wbCanvas!.stats.draws.find(([count, , sc]) => count === k && Math.abs(sc - scale) < 1e-9)![1],
-    [n, camera.scale_x] as const,
-  );
+  const coldOpenMs = await openTime(page, n, camera.scale_x);
+  // The page saves the camera it shows; put it back so the warm open shows the same view.
+  await resetCamera();
+  await page.reload();
+  const openMs = await openTime(page, n, camera.scale_x);
   const drawnItems = await page.evaluate(() => window.__wbCanvas!.stats.drawnItems);
   // Where the open time goes: every static draw whose object count or scale changed, [count, ms, scale].
   if (process.env.BENCH_CANVAS_TRACE) console.error(JSON.stringify(await page.evaluate(() => window.__wbCanvas!.stats.draws)));
@@ -214,6 +200,15 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
   const pan = await frameLoop(page, 'pan');
   await page.waitForTimeout(300);
   const zoom = await frameLoop(page, 'zoom');
+  // Back to the saved view, drawn at rest, before each mid-gesture photograph.
+  const restView = async () => {
+    await page.evaluate((sc) => window.__wbCanvas!.setCamera({ x: 0, y: 0, scale: sc }), camera.scale_x);
+    await page.waitForFunction(() => window.__wbCanvas!.stats.complete, undefined, { timeout: 60_000, polling: 'raf' });
+  };
+  await restView();
+  const panBlank = await blankFraction(page, 'pan');
+  await restView();
+  const zoomBlank = await blankFraction(page, 'zoom');
   await page.waitForTimeout(300);
   // A second browser moves a visible sticky; this one times arrival → drawn.
   await page.evaluate(() => {
@@ -247,11 +242,14 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
   await other.context().close();
   await page.context().close();
   return {
+    coldOpenMs,
     openMs,
     panFps: pan.fps,
     panWorstMs: pan.worstMs,
     zoomFps: zoom.fps,
     zoomWorstMs: zoom.worstMs,
+    panBlank,
+    zoomBlank,
     remoteDrawMs: remote.drawn - remote.arrived,
     remoteEndToEndMs: remote.wall - sentAt + (remote.drawn - remote.arrived),
     heapMb: heap,
@@ -287,13 +285,13 @@ async function main(): Promise<void> {
       for (let r = 0; r < RUNS; r++) {
         // A run's zoom loop can end a step off where it began, and the page saves the camera it left.
         await resetCamera();
-        runs.push(await measure(browser, base, s, board.id, n));
+        runs.push(await measure(browser, base, s, board.id, n, resetCamera));
       }
       const m = (k: keyof RunFigures) => median(runs.map((x) => x[k]));
       rows.push(
-        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms) | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
+        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s (cold ${(m('coldOpenMs') / 1000).toFixed(2)} s) | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms) | ${m('panBlank').toFixed(3)} / ${m('zoomBlank').toFixed(3)} | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
       );
-      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => Math.round(x.openMs)))}`);
+      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => ({ open: Math.round(x.openMs), cold: Math.round(x.coldOpenMs), pan: +x.panFps.toFixed(1), zoom: +x.zoomFps.toFixed(1), blank: [+x.panBlank.toFixed(3), +x.zoomBlank.toFixed(3)], heap: Math.round(x.heapMb) })))}`);
     }
     const pageObjects = Number(args['page-objects']);
     if (pageObjects > 0) {
@@ -306,8 +304,8 @@ async function main(): Promise<void> {
   console.log(`\nCanvas benchmark — ${commandLine()}`);
   console.log(`Machine: ${machineInfo()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Chromium ${version} headless, --disable-gpu (software rendering); viewport ${VIEW.width}×${VIEW.height}; medians of ${RUNS} runs\n`);
   if (rows.length > 0) {
-    console.log('| objects | drawn in view | open | pan | zoom | remote change: arrival → drawn | JS heap |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| objects | drawn in view | open warm (cold) | pan | zoom | blank/stale mid-gesture: pan / zoom | remote change: arrival → drawn | JS heap |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
   }
   if (pageFigures) {

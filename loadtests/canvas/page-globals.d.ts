@@ -17,12 +17,16 @@ interface BenchCanvasEngine {
   readonly origin: unknown;
   camera: BenchCamera;
   setCamera(camera: BenchCamera, notify?: boolean): void;
+  /** While held the page draws no frame (a photograph of a gesture's frame). */
+  holdFrames(held: boolean): void;
   add(objects: never[], arrows?: never[]): void;
   store: { readonly objectCount: number; object(id: string): unknown; entries: Map<string, unknown> };
   readonly stats: {
     firstDrawAt: number | null;
     staticDraws: number;
     drawnItems: number;
+    /** The last frame showed every visible tile up to date. */
+    complete: boolean;
     /** [object count, ms, scale] of each static draw whose count or scale changed. */
     draws: Array<[number, number, number]>;
   };
