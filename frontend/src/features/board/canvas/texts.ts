@@ -52,6 +52,8 @@ export const LABELS = {
   save: 'Сохранить',
   cancel: 'Отмена',
   editorTitle: 'Текст',
+  /** Ours (the spec has no text): a keystroke or paste that would pass the model's limit is refused whole. */
+  textLimit: (max: number) => `Текст не может быть длиннее ${max} символов`,
   connect: { top: 'Связанный стикер сверху', bottom: 'Связанный стикер снизу', left: 'Связанный стикер слева', right: 'Связанный стикер справа' },
   imageNotImage: 'Можно вставить только изображение',
   imageTooLarge: 'Изображение слишком большое',
