@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPool, type Pool } from '@wb/db';
 import { createInProcessTransport, createNatsTransport, newEvent, type EventTransport } from '@wb/events';
 import { createLogger, createTokenVerifier, listen, type RunningServer, type TokenVerifier } from '@wb/service-kit';
-import { callJson, createDatabase, startNats, startPostgres, testTokens, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
+import { callJson, createDatabase, eventually, startNats, startPostgres, testTokens, type JsonAnswer, type JsonCallOptions } from '@wb/testkit';
 import { createBillingService, SCHEMA, type BillingService, type BillingServiceConfig } from '../src/app.ts';
 import type { Entitlements } from '../src/domain/entitlements.ts';
 
@@ -133,19 +133,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   };
 }
 
-/** Polls until `check` passes (consumers run asynchronously). */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+/** The one polling helper (consumers run asynchronously), re-exported for the billing tests. */
+export { eventually };
 
 export const FREE_ID = '00000000-0000-4000-8000-000000000001';
 export const PRO_ID = '00000000-0000-4000-8000-000000000002';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import type { EmbeddedPostgresHandle } from '@wb/db';
-import { startPostgres } from '@wb/testkit';
+import { eventually, startPostgres } from '@wb/testkit';
 import { ARROWS, ARROW_ENDS, OBJECTS } from './fixtures.ts';
 import { startStack, type Stack, type TestBoard } from './helpers.ts';
 
@@ -135,10 +135,8 @@ describe('PDF and the plan', () => {
   };
   const pdfStatus = async () =>
     (await stack.exportCall('pdf', ownerToken, { boardId: board.id, area })).status;
-  const waitFor = async (status: number) => {
-    for (let i = 0; i < 100 && (await pdfStatus()) !== status; i++)
-      await new Promise((r) => setTimeout(r, 50));
-  };
+  // The entitlement arrives by event: poll until export answers by it.
+  const waitFor = (status: number) => eventually(async () => (await pdfStatus()) === status, { what: `PDF answering ${status}` });
 
   it('is refused with a code and a Russian message on a plan without it; PNG and SVG still work', async () => {
     await entitlements(ownerId, false, true);
@@ -179,6 +177,9 @@ describe('PDF and the plan', () => {
 });
 
 describe('refusals', () => {
+  // The roles here come from the test's stand-in for boards; the same refusals with the roles boards
+  // really gives (editor, viewer and guest links, a stranger) are proven on the running product in
+  // deploy/test/export.test.ts.
   it('a signed-in user who is not the owner, even an editor of the board', async () => {
     for (const format of ['png', 'svg', 'pdf']) {
       const res = await stack.exportCall(format, editorToken, { boardId: board.id, area });
