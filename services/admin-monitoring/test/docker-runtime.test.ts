@@ -40,6 +40,7 @@ function keepAsking(name: string, ask: () => Promise<boolean>, everyMs = 100) {
         last = now;
         r.answered++;
       } else r.failed++;
+      // wait-ok: the pace of the traffic kept up during the update (the workload), not a wait for a result
       await new Promise((res) => setTimeout(res, everyMs));
     }
   })();
@@ -258,6 +259,7 @@ describe('Docker runtime on the real engine', () => {
           const name = c.Names[0]!.slice(1);
           if (before.has(name) && before.get(name)!.Id !== c.Id && !order.includes(name)) order.push(name);
         }
+        // wait-ok: the sampling pace of a watcher that observes the whole update, not a wait for a result
         await new Promise((res) => setTimeout(res, 200));
       }
     })();
