@@ -22,6 +22,8 @@ export function runFixture(
   opts: {
     env?: Record<string, string | undefined>;
     onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
+    /** Each whole `MARK <text>` line the fixture prints, as it arrives. */
+    onMark?: (mark: string, child: ReturnType<typeof spawn>) => void;
     /** Modules to --import before the fixture, as a service's start command does. */
     preload?: string[];
   } = {},
@@ -33,11 +35,16 @@ export function runFixture(
   });
   let stdout = '';
   let stderr = '';
+  let marked = 0;
   child.stdout.setEncoding('utf8').on('data', (c: string) => {
     stdout += c;
     opts.onStdout?.(c, child);
+    const lines = stdout.split('\n').slice(0, -1);
+    for (const line of lines.slice(marked)) if (line.startsWith('MARK ')) opts.onMark?.(line.slice(5), child);
+    marked = lines.length;
   });
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  // wait-ok: a time-out guard against a fixture that never exits, not a wait
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   return new Promise((resolve) =>
     child.once('close', (code, signal) => {

@@ -6,17 +6,17 @@ describe('onShutdown', () => {
     let slow: Promise<unknown> | undefined;
     let signalled = false;
     const r = await runFixture('shutdown.ts', {
-      onStdout: (_chunk, child) => {
-        const m = /MARK ready (\d+)/.exec(_chunk);
+      onMark: (mark, child) => {
+        // A request in flight when the signal arrives still gets its answer: the signal goes as the
+        // fixture reports the request started.
+        if (mark === 'slow:start') child.kill('SIGTERM');
+        const m = /^ready (\d+)$/.exec(mark);
         if (!m || signalled) return;
         signalled = true;
         const base = `http://127.0.0.1:${m[1]}`;
         void (async () => {
           expect((await fetch(`${base}/health`)).status).toBe(200);
-          // A request in flight when the signal arrives still gets its answer.
           slow = fetch(`${base}/slow`).then((res) => res.json());
-          await new Promise((res) => setTimeout(res, 50));
-          child.kill('SIGTERM');
         })();
       },
     });
@@ -28,7 +28,7 @@ describe('onShutdown', () => {
       .filter((l) => l.startsWith('MARK '))
       .map((l) => l.slice(5))
       .filter((l) => !l.startsWith('ready'));
-    expect(marks).toEqual(['close-server:start', 'close-server:end', 'flush', 'failing-hook', 'close-pools']);
+    expect(marks).toEqual(['slow:start', 'close-server:start', 'close-server:end', 'flush', 'failing-hook', 'close-pools']);
     const logs = r.stdout
       .split('\n')
       .filter((l) => l.startsWith('{'))
@@ -46,8 +46,11 @@ describe('onShutdown', () => {
         if (signalled || !/MARK ready/.test(chunk)) return;
         signalled = true;
         child.kill('SIGINT');
-        setTimeout(() => child.kill('SIGINT'), 20);
-        setTimeout(() => child.kill('SIGTERM'), 60);
+      },
+      // More signals while it is stopping: as its first hook starts and as it ends.
+      onMark: (mark, child) => {
+        if (mark === 'close-server:start') child.kill('SIGINT');
+        if (mark === 'close-server:end') child.kill('SIGTERM');
       },
     });
     expect(r.code).toBe(0);
