@@ -1,7 +1,7 @@
 import { createHmac, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, UnsecuredJWT, type JWK } from 'jose';
-import { startPostgres } from '@wb/testkit';
+import { decodeJwt, decodeProtectedHeader, UnsecuredJWT, type JWK } from 'jose';
+import { startPostgres, testTokens } from '@wb/testkit';
 import { deleteUser } from '../src/app.ts';
 import { call, outboxEvents, register, snapshot, startAuth, uniqueEmail, type TestAuth } from './helpers.ts';
 
@@ -286,15 +286,9 @@ describe('verify and access tokens', () => {
     key = { kid: r.rows[0].kid, jwk: r.rows[0].private_jwk };
   });
 
-  const sign = async (u: { user: { id: string; name: string; email: string } }, over: { aud?: string; iss?: string; exp?: number; alg?: string } = {}) =>
-    new SignJWT({ name: u.user.name, email: u.user.email, admin: false })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid })
-      .setSubject(u.user.id)
-      .setIssuer(over.iss ?? 'whiteboard-auth')
-      .setAudience(over.aud ?? 'whiteboard')
-      .setIssuedAt()
-      .setExpirationTime(over.exp ?? Math.floor(Date.now() / 1000) + 600)
-      .sign(await importJWK(key.jwk, 'ES256'));
+  // Signed with auth's own key (read from its table), so only the claims a test changes are wrong.
+  const sign = async (u: { user: { id: string; name: string; email: string } }, over: { aud?: string; iss?: string; exp?: number } = {}) =>
+    (await testTokens({ kid: key.kid, privateJwk: key.jwk })).sign({ sub: u.user.id, name: u.user.name, email: u.user.email, admin: false, ...over });
 
   it('answers {user} for a valid token', async () => {
     const u = await register(base);
@@ -328,15 +322,7 @@ describe('verify and access tokens', () => {
     expectError(await get('/api/auth/verify', await sign(u, { iss: 'evil' })), 401, 'TOKEN_INVALID');
     expectError(await get('/api/auth/verify', await sign(u, { exp: Math.floor(Date.now() / 1000) - 120 })), 401, 'TOKEN_EXPIRED');
     // A signature by another key under our kid
-    const { generateKeyPair } = await import('jose');
-    const other = await generateKeyPair('ES256');
-    const foreign = await new SignJWT({ name: 'x', email: 'x@y.z', admin: true })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid })
-      .setSubject(u.user.id)
-      .setIssuer('whiteboard-auth')
-      .setAudience('whiteboard')
-      .setExpirationTime('10m')
-      .sign(other.privateKey);
+    const foreign = await (await testTokens({ kid: key.kid })).sign({ sub: u.user.id, name: 'x', email: 'x@y.z', admin: true });
     expectError(await get('/api/auth/verify', foreign), 401, 'TOKEN_INVALID');
     // A tampered payload
     const [h, , s] = u.accessToken.split('.');

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
 import { createLogger, createTokenVerifier, listen, type RunningServer } from '@wb/service-kit';
+import { testTokens } from '@wb/testkit';
 import { createGateway, GatewayConfigSchema } from '../src/app.ts';
 
 /**
@@ -26,17 +24,8 @@ describe('gateway policies over HTTP', () => {
     app.use((_req, res) => void res.json({ reached: 'billing' }));
     billing = await listen(app, 0, '127.0.0.1');
 
-    const { publicKey, privateKey } = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-    const sign = (admin: boolean) =>
-      new SignJWT({ name: 'Имя', email: 'a@example.com', admin })
-        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-        .setSubject(randomUUID())
-        .setIssuer(ACCESS_TOKEN_ISSUER)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey);
+    const tokens = await testTokens();
+    const sign = (admin: boolean) => tokens.sign({ name: 'Имя', email: 'a@example.com', admin });
     [adminToken, userToken] = await Promise.all([sign(true), sign(false)]);
 
     const gateway = createGateway({
@@ -44,7 +33,7 @@ describe('gateway policies over HTTP', () => {
       logger: createLogger('gateway', 'silent'),
       // Billing deployed, the admin monitoring service not.
       targets: { billing: { url: `http://127.0.0.1:${billing.port}` } },
-      verifier: createTokenVerifier({ jwks: { keys: [jwk] } }),
+      verifier: createTokenVerifier({ jwks: tokens.jwks }),
     });
     gw = await listen(gateway.app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${gw.port}`;

@@ -1,20 +1,17 @@
-import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@wb/contracts';
 import { createTokenVerifier } from '@wb/service-kit';
+import { testTokens } from '@wb/testkit';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { resolveIdentity } from '../src/extensions/auth.ts';
 
 describe('admission while auth cannot hand out its keys', () => {
   it('refuses with 4500 (the client retries), not 4401 (which would sign a valid session out)', async () => {
-    const { privateKey } = await generateKeyPair('ES256');
-    const token = await new SignJWT({ name: 'Оля', email: 'olya@example.com', admin: false })
-      .setProtectedHeader({ alg: 'ES256', kid: 'key-1' })
-      .setSubject('00000000-0000-4000-8000-000000000001')
-      .setIssuer(ACCESS_TOKEN_ISSUER)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setExpirationTime('5m')
-      .sign(privateKey);
+    const token = await (await testTokens({ kid: 'key-1' })).sign({
+      sub: '00000000-0000-4000-8000-000000000001',
+      name: 'Оля',
+      email: 'olya@example.com',
+      admin: false,
+    });
     const verifier = createTokenVerifier({ jwksUrl: 'http://127.0.0.1:1/internal/jwks' }, { revocations: undefined });
     const boards = {
       access: () => {

@@ -1,5 +1,6 @@
 import {
   CircleIcon,
+  EraserIcon,
   HandIcon,
   HighlighterIcon,
   ImageIcon,
@@ -47,6 +48,7 @@ const TOOL_ICONS: Partial<Record<Tool, ReactNode>> = {
   text: <TypeIcon size={18} />,
   sticky: <StickyNoteIcon size={18} />,
   image: <ImageIcon size={18} />,
+  eraser: <EraserIcon size={18} />,
 };
 const VISIBLE_TOOLS = Object.keys(TOOL_ICONS) as Tool[];
 const STROKE_TOOLS: readonly Tool[] = ['pen', 'highlighter', 'rectangle', 'ellipse', 'line'];

@@ -2,6 +2,7 @@ import { isEditable } from '@wb/board-model';
 import { arrangeMenuItems } from './ArrangeBar.tsx';
 import type { ContextMenuItem } from './ContextMenu.tsx';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
+import { structureMenuItems } from './structureMenu.ts';
 import { CONTEXT_LABELS, VIEW_MODE } from './texts.ts';
 import type { BoardCanvasProps } from './types.ts';
 
@@ -25,7 +26,7 @@ export function contextMenuItems(
   if (!engine.selection.has(obj.id)) engine.setSelection([obj.id]);
   const single = engine.selection.size === 1;
   const items: ContextMenuItem[] = [];
-  if (single && isEditable(obj)) items.push({ id: 'edit', label: CONTEXT_LABELS.edit, run: () => engine.editor.edit(obj.id) });
+  if (single && isEditable(obj) && !obj.locked) items.push({ id: 'edit', label: CONTEXT_LABELS.edit, run: () => engine.editor.edit(obj.id) });
   items.push(
     {
       id: 'copy',
@@ -43,6 +44,7 @@ export function contextMenuItems(
         if (text) engine.commands.paste(text);
       },
     },
+    ...structureMenuItems(engine),
     { id: 'delete', label: CONTEXT_LABELS.delete, danger: true, run: () => engine.commands.deleteSelection() },
   );
   // Align and distribute a multi-selection, before the last item (delete).

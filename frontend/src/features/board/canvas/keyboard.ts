@@ -4,12 +4,14 @@
  * Copy and paste go through the browser's copy/paste events instead (they carry the clipboard).
  */
 import { HOTKEY_COLORS, TOOL_HOTKEYS, type Tool } from '@wb/board-model';
+import { structureCommandFor, type StructureCommand } from './structureKeys.ts';
 
 export type Command =
   | { kind: 'tool'; tool: Tool }
   | { kind: 'color'; color: string }
   | { kind: 'undo' }
   | { kind: 'redo' }
+  | StructureCommand
   | { kind: 'delete' }
   | { kind: 'escape' };
 
@@ -30,6 +32,8 @@ export function commandFor(e: KeyLike): Command | null {
     return digit ? { kind: 'color', color: HOTKEY_COLORS[Number(digit[1]) - 1] } : null;
   }
   if (mod) {
+    const structure = structureCommandFor(e);
+    if (structure) return structure;
     const key = e.key.toLowerCase();
     const layoutKey = e.code === 'KeyZ' ? 'z' : e.code === 'KeyY' ? 'y' : key;
     if (layoutKey === 'z') return e.shiftKey ? { kind: 'redo' } : { kind: 'undo' };

@@ -4,6 +4,7 @@ import type { CanvasEngine } from './engine/CanvasEngine.ts';
 import { pasteOther } from './engine/commands/pasteText.ts';
 import { clipboardImages, externalImageUrl } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
+import { runStructure } from './structureMenu.ts';
 
 export interface CanvasKeysOptions {
   engine: CanvasEngine | null;
@@ -55,6 +56,9 @@ export function useCanvasKeys({ engine, host, chooseImage, insertImageFile, inse
           return;
         case 'escape':
           engine.escape();
+          return;
+        case 'structure':
+          runStructure(engine, cmd.action);
           return;
       }
     };
