@@ -13,7 +13,9 @@ export type Command =
   | { kind: 'redo' }
   | StructureCommand
   | { kind: 'delete' }
-  | { kind: 'escape' };
+  | { kind: 'escape' }
+  | { kind: 'zoomToFit' }
+  | { kind: 'zoomToSelection' };
 
 export interface KeyLike {
   key: string;
@@ -43,6 +45,9 @@ export function commandFor(e: KeyLike): Command | null {
   // Backspace deletes as Delete does (issue 35 item 5): laptop keyboards without a Delete key, as in Miro and tldraw.
   if (e.key === 'Delete' || e.key === 'Backspace') return { kind: 'delete' };
   if (e.key === 'Escape') return { kind: 'escape' };
+  // Shift+1 / Shift+2 (issue 35 item 5, as in Excalidraw and tldraw): by the physical key, since Shift changes e.key by layout.
+  if (e.shiftKey && e.code === 'Digit1') return { kind: 'zoomToFit' };
+  if (e.shiftKey && e.code === 'Digit2') return { kind: 'zoomToSelection' };
   if (!e.shiftKey) {
     const tool = TOOL_HOTKEYS[e.key];
     if (tool) return { kind: 'tool', tool };

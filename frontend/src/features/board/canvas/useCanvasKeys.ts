@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { Point } from '@wb/board-model';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
+import { zoomToFit, zoomToSelection } from './engine/navigation.ts';
 import { pasteOther } from './engine/commands/pasteText.ts';
 import { clipboardImages, externalImageUrl } from './images.ts';
 import { commandFor, isEditableTarget } from './keyboard.ts';
@@ -59,6 +60,12 @@ export function useCanvasKeys({ engine, host, chooseImage, insertImageFile, inse
           return;
         case 'structure':
           runStructure(engine, cmd.action);
+          return;
+        case 'zoomToFit':
+          zoomToFit(engine);
+          return;
+        case 'zoomToSelection':
+          zoomToSelection(engine);
           return;
       }
     };

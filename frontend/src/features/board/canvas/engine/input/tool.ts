@@ -59,6 +59,8 @@ export interface ToolContext {
   restCursor(): string;
   pickImage(at: Point): void;
   exportArea(area: { x: number; y: number; width: number; height: number }): void;
+  /** A toast for the user (a press refused outside the board's bounds says why). */
+  message(text: string, kind: 'info' | 'error'): void;
 }
 
 export function toolCursor(tool: Tool): string {

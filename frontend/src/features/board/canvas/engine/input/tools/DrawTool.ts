@@ -1,5 +1,6 @@
 /** Pen and highlighter: a freehand stroke, drawn on the live layer, added on release. */
-import { appendStrokePoint, clampPointToCanvas, isPointInsideCanvas, newId, nextZIndex, strokeObject } from '@wb/board-model';
+import { appendStrokePoint, clampPointToCanvas, newId, nextZIndex, strokeObject } from '@wb/board-model';
+import { insideOrExplain } from '../outside.ts';
 import type { Gesture, PointerInfo, ToolContext, ToolState } from '../tool.ts';
 
 type Kind = 'pen' | 'highlighter';
@@ -45,7 +46,7 @@ export class DrawTool implements ToolState {
   ) {}
 
   down(p: PointerInfo): Gesture | null {
-    if (!isPointInsideCanvas(p.board, this.ctx.limits)) return null;
+    if (!insideOrExplain(this.ctx, p.board)) return null;
     return new StrokeGesture(this.ctx, this.kind, p);
   }
 }

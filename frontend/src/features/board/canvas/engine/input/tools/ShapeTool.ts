@@ -1,5 +1,6 @@
 /** Rectangle, ellipse and line: dragged out on the live layer, added on release if inside the canvas. */
-import { boundsOf, clampPointToCanvas, isInsideCanvas, isPointInsideCanvas, newId, nextZIndex, shapeFromDrag, type Point } from '@wb/board-model';
+import { boundsOf, clampPointToCanvas, isInsideCanvas, newId, nextZIndex, shapeFromDrag, type Point } from '@wb/board-model';
+import { insideOrExplain } from '../outside.ts';
 import type { Gesture, PointerInfo, ToolContext, ToolState } from '../tool.ts';
 
 type Kind = 'rectangle' | 'ellipse' | 'line';
@@ -40,7 +41,7 @@ export class ShapeTool implements ToolState {
   ) {}
 
   down({ board }: PointerInfo): Gesture | null {
-    if (!isPointInsideCanvas(board, this.ctx.limits)) return null;
+    if (!insideOrExplain(this.ctx, board)) return null;
     return new ShapeGesture(this.ctx, this.kind, board);
   }
 }

@@ -1,5 +1,5 @@
 /** Sticky and text: a press opens the editor on a new object there (input/editing.ts). */
-import { isPointInsideCanvas } from '@wb/board-model';
+import { insideOrExplain } from '../outside.ts';
 import type { EditorSession } from '../editing.ts';
 import type { PointerInfo, ToolContext, ToolState } from '../tool.ts';
 
@@ -11,7 +11,7 @@ export class TextTool implements ToolState {
   ) {}
 
   down({ board, event }: PointerInfo): null {
-    if (!isPointInsideCanvas(board, this.ctx.limits)) return null;
+    if (!insideOrExplain(this.ctx, board)) return null;
     // No compatibility mousedown: its default action would move focus out of the editor it opens.
     event.preventDefault();
     this.editor.startNew(this.kind, board);
