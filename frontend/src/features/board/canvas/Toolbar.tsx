@@ -35,6 +35,7 @@ import {
 } from '../../../components/ui/index.ts';
 import type { ArrowStyle } from './engine/CanvasEngine.ts';
 import { LABELS, TOOL_LABELS } from './texts.ts';
+import { NARROW_BAR_TOOLS, ToolbarOverflow, useNarrowScreen } from './ToolbarOverflow.tsx';
 import styles from './Toolbar.module.css';
 
 const TOOL_ICONS: Partial<Record<Tool, ReactNode>> = {
@@ -73,6 +74,10 @@ export interface ToolbarProps {
   onRedo: () => void;
   onTemplates: () => void;
   onClear: () => void;
+  /** Shift+1 / Shift+2 from the "Ещё" menu (issue 35 item 5). */
+  onZoomToFit: () => void;
+  onZoomToSelection: () => void;
+  hasSelection: boolean;
 }
 
 /**
@@ -86,28 +91,12 @@ export function Toolbar(p: ToolbarProps) {
   const showFont = !ro && p.tool === 'text';
   const showSticky = !ro && p.tool === 'sticky';
   const showColors = showStroke || showFont || p.tool === 'select' || ro;
-  return (
-    <UiToolbar className={styles.bar} aria-label={LABELS.toolbar} data-testid="canvas-toolbar">
-      <ToolbarToggleGroup
-        type="single"
-        value={p.tool}
-        onValueChange={(v) => v && p.onTool(v as Tool)}
-        aria-label={LABELS.toolbar}
-      >
-        {VISIBLE_TOOLS.map((t) => (
-          <ToolbarToggleItem
-            key={t}
-            value={t}
-            disabled={!usable(t)}
-            aria-label={TOOL_LABELS[t]}
-            title={TOOL_LABELS[t]}
-            data-testid={`tool-${t}`}
-          >
-            {TOOL_ICONS[t]}
-          </ToolbarToggleItem>
-        ))}
-      </ToolbarToggleGroup>
-      <ToolbarSeparator />
+  // A phone (issue 35 item 8): one row of the main tools; the rest, the arrow, templates and the
+  // current tool's styles go into the "Ещё" menu.
+  const narrow = useNarrowScreen();
+  const inBar = (t: Tool) => !narrow || NARROW_BAR_TOOLS.includes(t);
+  const styleControls = (
+    <>
       {showStroke ? (
         <select
           className={styles.select}
@@ -157,38 +146,65 @@ export function Toolbar(p: ToolbarProps) {
           testId="sticky-color"
         />
       ) : null}
+    </>
+  );
+  return (
+    <UiToolbar className={styles.bar} aria-label={LABELS.toolbar} data-testid="canvas-toolbar">
+      <ToolbarToggleGroup
+        type="single"
+        value={p.tool}
+        onValueChange={(v) => v && p.onTool(v as Tool)}
+        aria-label={LABELS.toolbar}
+      >
+        {VISIBLE_TOOLS.filter(inBar).map((t) => (
+          <ToolbarToggleItem
+            key={t}
+            value={t}
+            disabled={!usable(t)}
+            aria-label={TOOL_LABELS[t]}
+            title={TOOL_LABELS[t]}
+            data-testid={`tool-${t}`}
+          >
+            {TOOL_ICONS[t]}
+          </ToolbarToggleItem>
+        ))}
+      </ToolbarToggleGroup>
+      <ToolbarSeparator />
+      {narrow ? null : styleControls}
       <ToolbarSeparator />
       {/* Each group wraps as a whole on a narrow screen: an arrow button never sits apart from its styles. */}
-      <div className={styles.group}>
-        <IconButton
-          label={LABELS.arrow}
-          aria-pressed={p.arrowPending}
-          disabled={ro || (!p.canArrow && !p.arrowPending)}
-          onClick={p.onArrow}
-          data-testid="arrow-start"
-        >
-          <MoveRightIcon size={18} />
-        </IconButton>
-        <ToolbarToggleGroup
-          type="single"
-          disabled={ro}
-          value={p.arrowStyle}
-          onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
-          aria-label={LABELS.arrow}
-        >
-          {(['solid', 'dashed', 'dotted'] as const).map((s) => (
-            <ToolbarToggleItem
-              key={s}
-              value={s}
-              aria-label={LABELS.arrowStyles[s]}
-              title={LABELS.arrowStyles[s]}
-              data-testid={`arrow-${s}`}
-            >
-              <ArrowStyleIcon style={s} />
-            </ToolbarToggleItem>
-          ))}
-        </ToolbarToggleGroup>
-      </div>
+      {narrow ? null : (
+        <div className={styles.group}>
+          <IconButton
+            label={LABELS.arrow}
+            aria-pressed={p.arrowPending}
+            disabled={ro || (!p.canArrow && !p.arrowPending)}
+            onClick={p.onArrow}
+            data-testid="arrow-start"
+          >
+            <MoveRightIcon size={18} />
+          </IconButton>
+          <ToolbarToggleGroup
+            type="single"
+            disabled={ro}
+            value={p.arrowStyle}
+            onValueChange={(v) => v && p.onArrowStyle(v as ArrowStyle)}
+            aria-label={LABELS.arrow}
+          >
+            {(['solid', 'dashed', 'dotted'] as const).map((s) => (
+              <ToolbarToggleItem
+                key={s}
+                value={s}
+                aria-label={LABELS.arrowStyles[s]}
+                title={LABELS.arrowStyles[s]}
+                data-testid={`arrow-${s}`}
+              >
+                <ArrowStyleIcon style={s} />
+              </ToolbarToggleItem>
+            ))}
+          </ToolbarToggleGroup>
+        </div>
+      )}
       <ToolbarSeparator />
       <div className={styles.group}>
         <IconButton label={LABELS.undo} disabled={ro || !p.canUndo} onClick={p.onUndo} data-testid="undo">
@@ -197,9 +213,11 @@ export function Toolbar(p: ToolbarProps) {
         <IconButton label={LABELS.redo} disabled={ro || !p.canRedo} onClick={p.onRedo} data-testid="redo">
           <Redo2Icon size={18} />
         </IconButton>
-        <IconButton label={LABELS.templates} disabled={ro} onClick={p.onTemplates} data-testid="templates">
-          <LayoutTemplateIcon size={18} />
-        </IconButton>
+        {narrow ? null : (
+          <IconButton label={LABELS.templates} disabled={ro} onClick={p.onTemplates} data-testid="templates">
+            <LayoutTemplateIcon size={18} />
+          </IconButton>
+        )}
         <IconButton
           className={styles.clear}
           label={LABELS.clear}
@@ -209,6 +227,26 @@ export function Toolbar(p: ToolbarProps) {
         >
           <Trash2Icon size={18} />
         </IconButton>
+        <ToolbarOverflow
+          tools={VISIBLE_TOOLS.filter((t) => !inBar(t)).map((t) => ({
+            tool: t,
+            icon: TOOL_ICONS[t],
+            disabled: !usable(t),
+          }))}
+          activeTool={p.tool}
+          onTool={p.onTool}
+          folded={narrow}
+          readOnly={ro}
+          canArrow={p.canArrow || p.arrowPending}
+          onArrow={p.onArrow}
+          onTemplates={p.onTemplates}
+          onZoomToFit={p.onZoomToFit}
+          onZoomToSelection={p.onZoomToSelection}
+          canZoomToSelection={p.hasSelection}
+          styleControls={
+            narrow && (showStroke || showFont || showColors || showSticky) ? styleControls : null
+          }
+        />
       </div>
     </UiToolbar>
   );
