@@ -9,7 +9,8 @@
  *   role={board.userRole}          // 'owner' | 'editor' | 'viewer' | 'guest' → read-only modes of §6
  *   limits={canvasLimits}          // {max_width, max_height, unlimited}
  *   background={background}        // 'white' | 'grid' | 'dots' | 'lines'
- *   camera={loadedCamera}          // CameraPosition | null (null: origin centred, scale 1)
+ *   camera={loadedCamera}          // CameraPosition | null (a view per device or the old format; null: content fitted)
+ *   viewReady={cameraReady}        // the first view is opened once this is true
  *   onCameraChange={saveCameraDebounced}
  *   awareness={provider.awareness} // the canvas publishes `selection`; the page owns user/cursor
  *   undoOrigin={localOrigin}       // Y.UndoManager tracks this origin only

@@ -14,11 +14,19 @@ export interface BoardCanvasProps {
   limits: Pick<CanvasLimits, 'max_width' | 'max_height' | 'unlimited'>;
   background: Background;
   /**
-   * The camera to show. Read when it changes to a value the canvas did not itself report through
-   * onCameraChange (a loaded camera); null centres the origin at scale 1.
+   * The remembered camera: with `device`, a view in board coordinates (the board point at the
+   * viewport's centre and the zoom); without, the old stage offset (converted with today's size).
+   * Shown once, when `viewReady` first becomes true; none: the content is fitted (an empty board:
+   * the origin centred at scale 1). Without `viewReady` it is shown whenever it changes.
    */
   camera?: CameraPosition | null;
-  /** Every camera change (pan, zoom), at most once per animation frame. The page debounces the save. */
+  /** The page's objects and camera answer are in (§4 steps 3–4): the canvas opens its first view. */
+  viewReady?: boolean;
+  /**
+   * Every camera change (pan, zoom, zoom to fit), at most once per animation frame, as a view in
+   * board coordinates (position = the viewport's centre, scale = zoom; no device: the page adds its
+   * own). The page debounces the save.
+   */
   onCameraChange?: (camera: CameraPosition) => void;
   /** Local awareness: the canvas writes `selection` (ids) into the local state; the page owns user and cursor. */
   awareness?: Awareness | null;

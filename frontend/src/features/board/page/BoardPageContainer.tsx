@@ -2,7 +2,7 @@
  * /board/:id (§2, §4): fetch the board and connect in parallel, show the loading stages in turn,
  * send a link visitor who needs a login to /login, show 'Доступ запрещен' for any other failure.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '@wb/contracts';
 import { useAppSelector } from '../../../app/store.ts';
@@ -18,6 +18,7 @@ import { useOfflineAnswer } from './offlineAnswer.ts';
 import { markOpen } from './realtime/boardConnection.ts';
 import { useBoardConnection } from './realtime/useBoardConnection.ts';
 import { anonId as readAnonId } from './useAnonId.ts';
+import { cameraDevice } from './useCamera.ts';
 import { OWN, SPEC } from './texts.ts';
 import { LOADING_PRESENCE_NAME, colorFor } from './presence.ts';
 
@@ -46,7 +47,8 @@ export function BoardPageContainer() {
   const fontsReady = useBoardFonts();
   // The camera is asked for now, beside the board and the offline copy, so it is known when the
   // canvas mounts (useCamera in the workspace reads the same cache entry; same rule: §6).
-  useGetCameraQuery(id, { skip: !signedIn || viaLink });
+  const [cameraFor] = useState(cameraDevice);
+  useGetCameraQuery({ id, device: cameraFor }, { skip: !signedIn || viaLink });
   useDocumentTitle(answer?.board.title ?? SPEC.defaultTitle);
 
   const [forceSave] = useForceSaveMutation();

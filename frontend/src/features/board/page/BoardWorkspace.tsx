@@ -195,6 +195,7 @@ export function BoardWorkspace(props: WorkspaceProps) {
           limits={canvasBounds(canvasLimits)}
           background={background}
           camera={camera.initial}
+          viewReady={camera.ready}
           onCameraChange={onCameraChange}
           awareness={connection.provider.awareness}
           undoOrigin={undoOrigin}

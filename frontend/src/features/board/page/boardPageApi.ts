@@ -3,7 +3,7 @@
  * with `x-share-token` when the page was opened through a link; without a login that is the only
  * credential and the call gives up after 10 s (§4).
  */
-import type { BoardBackground, BoardListItem, CameraPosition, CanvasLimits, PublicBoardView } from '@wb/contracts';
+import type { BoardBackground, BoardListItem, CameraDevice, CameraPosition, CanvasLimits, PublicBoardView } from '@wb/contracts';
 import { baseApi } from '../../../api/baseApi.ts';
 
 export const LINK_ONLY_TIMEOUT_MS = 10_000;
@@ -50,8 +50,8 @@ export const boardPageApi = baseApi.injectEndpoints({
       },
       providesTags: (_r, _e, arg) => [{ type: 'Board', id: arg.id }],
     }),
-    getCamera: build.query<{ data: CameraPosition | null }, string>({
-      query: (id) => `/boards/${encodeURIComponent(id)}/camera`,
+    getCamera: build.query<{ data: CameraPosition | null }, { id: string; device: CameraDevice }>({
+      query: ({ id, device }) => `/boards/${encodeURIComponent(id)}/camera?device=${device}`,
       keepUnusedDataFor: 0,
     }),
     saveCamera: build.mutation<unknown, { id: string; camera: CameraPosition }>({
