@@ -89,6 +89,7 @@ describe('the Helm chart on a real control plane', () => {
           const seen = Math.min(lowest.get(d.metadata.name) ?? Infinity, (d.status.availableReplicas ?? 0) - d.spec.replicas);
           lowest.set(d.metadata.name, seen);
         }
+        // wait-ok: the sampling pace of a watcher that observes the whole upgrade, not a wait for a result
         await new Promise((r) => setTimeout(r, 100));
       }
     })();

@@ -77,6 +77,7 @@ describe('the embedded PostgreSQL failing while people edit', () => {
     for (let i = 0; i < 10; i++) {
       ids.push(`during-${i}`);
       addSticky(a.doc, `during-${i}`, 'во время сбоя');
+      // wait-ok: the typing pace is the workload (edits spread over the gap), not a wait for a result
       await new Promise((r) => setTimeout(r, 50));
     }
 

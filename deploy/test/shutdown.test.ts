@@ -46,6 +46,7 @@ describe('stopping npm start by signal', () => {
         name: 'SIGINT twice to the process group',
         send: (p) => {
           process.kill(-p.child.pid!, 'SIGINT');
+          // wait-ok: Ctrl+C pressed twice, a moment apart, is the scenario (not a wait for a result)
           setTimeout(() => p.child.exitCode === null && process.kill(-p.child.pid!, 'SIGINT'), 30);
         },
       },
@@ -61,6 +62,7 @@ describe('stopping npm start by signal', () => {
       const code = await Promise.race([
         product.exited,
         new Promise<never>((_, reject) =>
+          // wait-ok: a time-out guard, not a wait
           setTimeout(() => reject(new Error(`${way.name}: still running 30 s after the signal`)), 30_000),
         ),
       ]);

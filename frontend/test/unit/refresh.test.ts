@@ -23,6 +23,7 @@ function fakeBackend(opts: { refreshDelayMs?: number; refreshFails?: boolean } =
     const headers = new Headers(init?.headers);
     if (url === '/api/auth/refresh') {
       calls.refresh++;
+      // wait-ok: a refresh that takes a while (so concurrent requests meet it) is the scenario
       await new Promise((r) => setTimeout(r, opts.refreshDelayMs ?? 5));
       const { refreshToken } = JSON.parse(String(init?.body)) as { refreshToken: string };
       if (opts.refreshFails || !validRefresh.has(refreshToken)) {

@@ -38,6 +38,7 @@ import { createTools } from './input/tools/index.ts';
 import { onImageSettled } from './render/images.ts';
 import { Renderer, type EngineStats } from './render/Renderer.ts';
 import { SceneStore, type Entry } from './sceneStore.ts';
+import { withGroups } from './structureCommands.ts';
 import { Viewport } from './viewport.ts';
 
 export type { ArrowStyle } from './commands.ts';
@@ -99,7 +100,8 @@ export class CanvasEngine implements ToolContext, CommandContext {
       overlayMoved: () => this.updateOverlay(),
       liveIds: () => this.liveIds(),
       selection: () => this.selection,
-      editable: () => !this.readOnly && this.tool === 'select',
+      // Locked objects get no handles (issue 35 item 5): they are not resized until unlocked.
+      editable: () => !this.readOnly && this.tool === 'select' && !this.selectedObjects().some((o) => o.locked),
       background: () => this.background,
       onTransform: () => this.updateOverlay(),
       onTransformEnd: (nodes, inGroup) => {
@@ -299,7 +301,8 @@ export class CanvasEngine implements ToolContext, CommandContext {
 
   setSelection(ids: Iterable<string>): void {
     if (!this.canSelect) ids = [];
-    const next = new Set(ids);
+    // Selecting one member of a group selects the group (structureCommands.ts).
+    const next = withGroups(this.store, ids);
     if (next.size === this.selection.size && [...next].every((id) => this.selection.has(id))) return;
     this.state.set({ selection: next });
     this.renderer.invalidate({ live: true, scene: true });

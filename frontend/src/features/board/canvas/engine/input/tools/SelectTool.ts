@@ -4,6 +4,7 @@
  * (render/LiveLayer.ts), committed by Commands.transform. A guest cannot select: the press pans.
  */
 import { RUBBER_BAND_MIN, applyPatch, boundsOf, clampMove, isEditable, translatePatch, unionBounds, type Bounds, type CanvasObject, type Point } from '@wb/board-model';
+import { withGroups } from '../../structureCommands.ts';
 import type { EditorSession } from '../editing.ts';
 import { MoveSnap, snapOff } from '../snapping.ts';
 import type { Gesture, PointerInfo, ToolContext, ToolState } from '../tool.ts';
@@ -73,14 +74,16 @@ export class SelectTool implements ToolState {
     }
     if (additive) {
       const next = new Set(ctx.selection);
-      if (next.has(hit.id)) next.delete(hit.id);
+      // Shift+click on a grouped object toggles its whole group.
+      if (next.has(hit.id)) for (const id of withGroups(ctx.scene, [hit.id])) next.delete(id);
       else next.add(hit.id);
       ctx.setSelection(next);
     } else if (!ctx.selection.has(hit.id)) {
       ctx.setSelection([hit.id]);
     }
     if (ctx.readOnly) return null;
-    const originals = ctx.selectedObjects();
+    // Locked objects stay where they are (issue 35 item 5).
+    const originals = ctx.selectedObjects().filter((o) => !o.locked);
     const bounds = unionBounds(originals.map(boundsOf));
     return bounds ? new TranslateGesture(ctx, board, originals, bounds) : null;
   }
@@ -88,7 +91,7 @@ export class SelectTool implements ToolState {
   doubleClick(board: Point): void {
     if (this.ctx.readOnly) return;
     const hit = this.ctx.hitAt(board);
-    if (hit?.obj && isEditable(hit.obj)) this.editor.open({ object: hit.obj, isNew: false });
+    if (hit?.obj && isEditable(hit.obj) && !hit.obj.locked) this.editor.open({ object: hit.obj, isNew: false });
   }
 
   /** §4: a band counts only when it is more than 2 px (on screen) in some direction. */
