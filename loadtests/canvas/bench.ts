@@ -151,6 +151,8 @@ interface RunFigures {
   panWorstMs: number;
   zoomFps: number;
   zoomWorstMs: number;
+  panRenderMs: number;
+  zoomRenderMs: number;
   panBlank: number;
   zoomBlank: number;
   remoteDrawMs: number;
@@ -248,6 +250,8 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
     panWorstMs: pan.worstMs,
     zoomFps: zoom.fps,
     zoomWorstMs: zoom.worstMs,
+    panRenderMs: pan.renderMs,
+    zoomRenderMs: zoom.renderMs,
     panBlank,
     zoomBlank,
     remoteDrawMs: remote.drawn - remote.arrived,
@@ -289,9 +293,9 @@ async function main(): Promise<void> {
       }
       const m = (k: keyof RunFigures) => median(runs.map((x) => x[k]));
       rows.push(
-        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s (cold ${(m('coldOpenMs') / 1000).toFixed(2)} s) | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms) | ${m('panBlank').toFixed(3)} / ${m('zoomBlank').toFixed(3)} | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
+        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s (cold ${(m('coldOpenMs') / 1000).toFixed(2)} s) | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms, render ${m('panRenderMs').toFixed(1)} ms/frame) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms, render ${m('zoomRenderMs').toFixed(1)} ms/frame) | ${m('panBlank').toFixed(3)} / ${m('zoomBlank').toFixed(3)} | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
       );
-      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => ({ open: Math.round(x.openMs), cold: Math.round(x.coldOpenMs), pan: +x.panFps.toFixed(1), zoom: +x.zoomFps.toFixed(1), blank: [+x.panBlank.toFixed(3), +x.zoomBlank.toFixed(3)], heap: Math.round(x.heapMb) })))}`);
+      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => ({ open: Math.round(x.openMs), cold: Math.round(x.coldOpenMs), pan: +x.panFps.toFixed(1), panMs: +x.panRenderMs.toFixed(1), zoom: +x.zoomFps.toFixed(1), zoomMs: +x.zoomRenderMs.toFixed(1), blank: [+x.panBlank.toFixed(3), +x.zoomBlank.toFixed(3)], heap: Math.round(x.heapMb) })))}`);
     }
     const pageObjects = Number(args['page-objects']);
     if (pageObjects > 0) {

@@ -23,11 +23,13 @@ const TOLERANCE = 16;
  * zoom ×1.02 per frame around (640, 400), in for 750 ms then out for 750 ms. With `hold` the page
  * stops drawing right after the frame of the last step. Answers fps and the worst frame.
  */
-function gesture(page: Page, kind: GestureKind, duration: number, hold: boolean): Promise<{ fps: number; worstMs: number }> {
+function gesture(page: Page, kind: GestureKind, duration: number, hold: boolean): Promise<GestureFigures> {
   return page.evaluate(
     ([mode, ms, holdAtEnd]) =>
-      new Promise<{ fps: number; worstMs: number }>((resolve) => {
+      new Promise<GestureFigures>((resolve) => {
         const e = window.__wbCanvas!;
+        const busy0 = e.stats.busyMs;
+        const frames0 = e.stats.frames;
         const start = performance.now();
         let last = start;
         let frames = 0;
@@ -39,7 +41,7 @@ function gesture(page: Page, kind: GestureKind, duration: number, hold: boolean)
           // The renderer's frame callback runs before this one: what shows now is the last step's camera.
           if (t - start >= ms) {
             if (holdAtEnd) e.holdFrames(true);
-            resolve({ fps: (frames * 1000) / (t - start), worstMs: worst });
+            resolve({ fps: (frames * 1000) / (t - start), worstMs: worst, renderMs: (e.stats.busyMs - busy0) / Math.max(1, e.stats.frames - frames0) });
             return;
           }
           const cam = e.camera;
@@ -58,8 +60,15 @@ function gesture(page: Page, kind: GestureKind, duration: number, hold: boolean)
   );
 }
 
+export interface GestureFigures {
+  fps: number;
+  worstMs: number;
+  /** Mean milliseconds the renderer spent per frame it drew (JS only: tiles, compose, layers). */
+  renderMs: number;
+}
+
 /** Frames per second and the worst frame of a 3 s gesture. */
-export function frameLoop(page: Page, kind: GestureKind): Promise<{ fps: number; worstMs: number }> {
+export function frameLoop(page: Page, kind: GestureKind): Promise<GestureFigures> {
   return gesture(page, kind, 3000, false);
 }
 

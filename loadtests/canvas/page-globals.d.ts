@@ -25,6 +25,9 @@ interface BenchCanvasEngine {
     firstDrawAt: number | null;
     staticDraws: number;
     drawnItems: number;
+    frames: number;
+    /** ms spent in the renderer's frames altogether. */
+    busyMs: number;
     /** The last frame showed every visible tile up to date. */
     complete: boolean;
     /** [object count, ms, scale] of each static draw whose count or scale changed. */
