@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { CameraPosition, Point } from '@wb/board-model';
+import { cameraToView, type Camera, type CameraPosition, type Point } from '@wb/board-model';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
+import { BoundsOverlay } from './BoundsOverlay.tsx';
 import { CanvasContextMenu } from './ContextMenu.tsx';
 import { contextMenuItems } from './contextMenuItems.ts';
 import { CanvasEngine, type EditRequest } from './engine/CanvasEngine.ts';
 import { CanvasStore } from './engine/canvasState.ts';
+import { openView, zoomToFit, zoomToSelection } from './engine/navigation.ts';
 import { setImageSrcResolver } from './engine/render/images.ts';
 import { ArrangeBar } from './ArrangeBar.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
@@ -25,13 +27,11 @@ declare global {
   }
 }
 
-const toCamera = (c: CameraPosition) => ({ x: c.position_x, y: c.position_y, scale: c.scale_x });
-const toPosition = (c: { x: number; y: number; scale: number }): CameraPosition => ({
-  position_x: c.x,
-  position_y: c.y,
-  scale_x: c.scale,
-  scale_y: c.scale,
-});
+/** What the page saves: the view in board coordinates (centre and zoom), not the stage offset. */
+const toPosition = (c: Camera, width: number, height: number): CameraPosition => {
+  const view = cameraToView(c, width, height);
+  return { position_x: view.x, position_y: view.y, scale_x: view.zoom, scale_y: view.zoom };
+};
 
 /**
  * See index.ts for the contract with the board page. The engine draws and edits; this shell shows
@@ -47,7 +47,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
   const [store] = useState(() => new CanvasStore());
   const imageInput = useRef<HTMLInputElement>(null);
   const imageAt = useRef<Point | undefined>(undefined);
-  const reportedCamera = useRef<string | null>(null);
+  const viewOpened = useRef<CanvasEngine | null>(null);
   const [engine, setEngine] = useState<CanvasEngine | null>(null);
 
   const tool = useCanvasState(store, (s) => s.tool);
@@ -64,11 +64,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
   useEffect(() => {
     const el = host.current!;
     const e = new CanvasEngine(el, doc, origin, store, {
-      camera: (cam) => {
-        const pos = toPosition(cam);
-        reportedCamera.current = JSON.stringify(pos);
-        latest.current.onCameraChange?.(pos);
-      },
+      camera: (cam) => latest.current.onCameraChange?.(toPosition(cam, e.viewport.width, e.viewport.height)),
       pickImage: (at) => {
         imageAt.current = at;
         imageInput.current?.click();
@@ -109,11 +105,13 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
     [engine, maxWidth, maxHeight, unlimited],
   );
   useEffect(() => engine?.setBackground(background), [engine, background]);
+  const { viewReady } = props;
   useEffect(() => {
-    // Only a camera the canvas did not report itself (a loaded one) moves the view.
-    if (!engine || !camera || JSON.stringify(camera) === reportedCamera.current) return;
-    engine.setCamera(toCamera(camera));
-  }, [engine, camera]);
+    // The first view once (the user owns the camera after that); a page without viewReady shows each camera it passes.
+    if (!engine || (viewReady === undefined ? !camera : !viewReady || viewOpened.current === engine)) return;
+    viewOpened.current = engine;
+    openView(engine, camera ?? null);
+  }, [engine, camera, viewReady]);
   useEffect(() => {
     awareness?.setLocalStateField('selection', [...selection]);
   }, [awareness, selection]);
@@ -146,6 +144,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
   return (
     <div className={`${styles.root} ${className ?? ''}`} data-testid="board-canvas" data-tool={tool} data-role={role}>
       <div ref={host} className={styles.stage} data-testid="canvas-stage" />
+      {engine ? <BoundsOverlay engine={engine} /> : null}
       {engine && !hideToolbar ? (
         <Toolbar
           tool={tool}
@@ -166,6 +165,9 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
           onRedo={() => engine.commands.redo()}
           onTemplates={() => store.set({ templatesOpen: true })}
           onClear={() => store.set({ confirmClear: true })}
+          onZoomToFit={() => zoomToFit(engine)}
+          onZoomToSelection={() => zoomToSelection(engine)}
+          hasSelection={selection.size > 0}
         />
       ) : null}
       {engine ? <SelectionOverlay engine={engine} /> : null}
