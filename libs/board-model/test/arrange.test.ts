@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   EDITOR_TEXT_MAX,
   alignMoves,
+  arrangeable,
   arrangeBoxOf,
   boxInFrame,
   clampArrangeMove,
   distributeMoves,
   frameForBox,
-  isLocked,
   planTextPaste,
   snapEdges,
   snapIndex,
@@ -70,8 +70,9 @@ describe('arrange boxes and locks', () => {
   });
 
   it('reads a lock only when it is set to true', () => {
-    expect(isLocked(rect)).toBe(false);
-    expect(isLocked({ ...rect, locked: true } as CanvasObject)).toBe(true);
+    expect(arrangeable(rect)).toBe(true);
+    expect(arrangeable({ ...rect, locked: false } as CanvasObject)).toBe(true);
+    expect(arrangeable({ ...rect, locked: true } as CanvasObject)).toBe(false);
   });
 
   it('keeps a move inside a bounded canvas', () => {

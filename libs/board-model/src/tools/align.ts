@@ -44,7 +44,7 @@ export function arrangeBoxOf(obj: CanvasObject, drawn?: Bounds): Bounds {
  * Locked objects (issue 35 item 5: a `locked` flag) neither move nor count: the rest is arranged
  * among itself. Read loosely so the rule holds whether or not the document has the field yet.
  */
-export const isLocked = (obj: CanvasObject): boolean => (obj as { locked?: unknown }).locked === true;
+export const arrangeable = (obj: CanvasObject): boolean => (obj as { locked?: unknown }).locked !== true;
 
 /** How far each item moves (only items that move are listed). */
 export function alignMoves(items: readonly ArrangeItem[], mode: AlignMode): Map<string, Point> {

@@ -7,10 +7,10 @@ import {
   ALIGN_MIN,
   DISTRIBUTE_MIN,
   alignMoves,
+  arrangeable,
   arrangeBoxOf,
   clampArrangeMove,
   distributeMoves,
-  isLocked,
   translatePatch,
   updateObject,
   type AlignMode,
@@ -28,7 +28,7 @@ export function arrangeItems(ctx: Pick<ArrangeContext, 'scene' | 'selection'>): 
   const out: Array<ArrangeItem & { obj: CanvasObject }> = [];
   for (const id of ctx.selection) {
     const e = ctx.scene.entries.get(id);
-    if (!e?.obj || isLocked(e.obj)) continue;
+    if (!e?.obj || !arrangeable(e.obj)) continue;
     out.push({ id, obj: e.obj, box: arrangeBoxOf(e.obj, e.item.bounds) });
   }
   return out;
