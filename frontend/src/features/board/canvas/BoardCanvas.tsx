@@ -4,11 +4,12 @@ import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { BoundsOverlay } from './BoundsOverlay.tsx';
 import { CanvasContextMenu } from './ContextMenu.tsx';
 import { contextMenuItems } from './contextMenuItems.ts';
-import { CanvasEngine, type EditRequest } from './engine/CanvasEngine.ts';
+import { CanvasEngine } from './engine/CanvasEngine.ts';
 import { CanvasStore } from './engine/canvasState.ts';
 import { openView, zoomToFit, zoomToSelection } from './engine/navigation.ts';
 import { setImageSrcResolver } from './engine/render/images.ts';
 import { ArrangeBar } from './ArrangeBar.tsx';
+import { RemoteCarets } from './RemoteCarets.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { TemplateChooser } from './templates/TemplateChooser.tsx';
 import { TextEditor } from './TextEditor.tsx';
@@ -139,7 +140,6 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
 
   const readOnly = role === 'viewer' || role === 'guest';
   const selectedOne = engine && selection.size === 1 ? engine.store.object([...selection][0]) : null;
-  const editorBox = editing && engine ? screenBox(engine, editing) : null;
 
   return (
     <div className={`${styles.root} ${className ?? ''}`} data-testid="board-canvas" data-tool={tool} data-role={role}>
@@ -174,15 +174,8 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       {engine ? <ArrangeBar engine={engine} /> : null}
       {menu ? <CanvasContextMenu key={`${menu.x},${menu.y}`} menu={menu} onClose={() => store.set({ menu: null })} /> : null}
       {arrowPending ? <div className={styles.hint}>{LABELS.arrowHint}</div> : null}
-      {editing && editorBox && engine ? (
-        <TextEditor
-          key={editing.object.id}
-          request={editing}
-          at={editorBox}
-          onSave={(text) => engine.editor.finish(text)}
-          onCancel={() => engine.editor.cancel()}
-        />
-      ) : null}
+      {editing && engine ? <TextEditor key={editing.object.id} engine={engine} request={editing} awareness={awareness} /> : null}
+      {engine && awareness ? <RemoteCarets engine={engine} awareness={awareness} /> : null}
       {templatesOpen && engine ? <TemplateChooser engine={engine} onClose={() => store.set({ templatesOpen: false })} /> : null}
       {confirmClear && engine ? (
         <ConfirmDialog
@@ -211,12 +204,4 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
       />
     </div>
   );
-}
-
-function screenBox(engine: CanvasEngine, req: EditRequest) {
-  const o = req.object;
-  const tl = engine.toScreen({ x: o.x, y: o.y });
-  const w = o.type === 'sticky' ? o.width : 120;
-  const h = o.type === 'sticky' ? o.height : o.fontSize * 1.2;
-  return { x: tl.x, y: tl.y, width: w * engine.camera.scale, height: h * engine.camera.scale };
 }

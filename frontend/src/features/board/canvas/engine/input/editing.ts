@@ -1,25 +1,40 @@
 /**
- * The sticky/text editor session: which object the editor popup (TextEditor.tsx) is open on. A new
- * object lives only on the live layer until Save, then reaches the document as one command (with
- * the arrow of a connected sticker); an existing one gets its text.
+ * The sticky/text editor session: which object is edited in place (TextEditor.tsx is the textarea
+ * over it). Every keystroke is in the document (issue 35 item 4): an edit is a splice of the
+ * object's Y.Text, one transaction with the local origin. A new object lives only on the live layer
+ * until its first edit (or Ctrl+Enter), which adds it — with the arrow of a connected sticker — as
+ * one command; closing it untouched leaves nothing (§4: cancel removes it).
+ * Keys (§5, and docs/decisions.md "Text edited in place"): Ctrl+Enter and a press outside close the
+ * editor, keeping what was typed; Escape does too, but removes a new object it created.
  */
+import * as Y from 'yjs';
 import {
   DEFAULT_TEXT_COLOR,
+  applySplice,
   boundsOf,
   cleanText,
   connectedSticky,
+  deleteObjects,
+  editableText,
+  getArrows,
+  getObjects,
   isEditable,
   isInsideCanvas,
   newId,
   newSticky,
   newText,
   nextZIndex,
+  spliceFits,
+  storedText,
+  textLimitOf,
   type ArrowInput,
   type Point,
   type Side,
   type StickyObject,
   type TextObject,
+  type TextSplice,
 } from '@wb/board-model';
+import type { CommandContext } from '../commands.ts';
 import type { ToolContext } from './tool.ts';
 
 export interface EditRequest {
@@ -29,18 +44,38 @@ export interface EditRequest {
   linkFrom?: string;
 }
 
+export type EditorContext = ToolContext & Pick<CommandContext, 'origin' | 'history' | 'message'>;
+
+/**
+ * While the editor is open, changes less than this apart are one undo step (a burst of typing is
+ * undone at once; a pause starts a new step); elsewhere every command is its own step.
+ */
+export const TYPING_MERGE_MS = 1000;
+
+/** What became of a local edit. */
+export type SpliceResult = 'ok' | 'limit' | 'closed';
+
 export class EditorSession {
   request: EditRequest | null = null;
+  /** The new object of the request is in the document (its first edit added it). */
+  private created = false;
 
   constructor(
-    private readonly ctx: ToolContext,
+    private readonly ctx: EditorContext,
     /** The page shows (or, with null, hides) the editor. */
     private readonly announce: (request: EditRequest | null) => void,
   ) {}
 
   open(request: EditRequest): void {
+    if (this.request) this.close();
+    const { ctx } = this;
     this.request = request;
-    if (request.isNew) this.ctx.live.setTemp(request.object);
+    this.created = false;
+    // The editor shows the text: the canvas draws the object without it.
+    if (request.isNew) ctx.live.setTemp({ ...request.object, text: '' });
+    else ctx.scene.hideText(request.object.id, true);
+    ctx.history.stopCapturing();
+    ctx.history.captureTimeout = TYPING_MERGE_MS;
     this.announce(request);
   }
 
@@ -63,7 +98,7 @@ export class EditorSession {
     this.open({ object: obj, isNew: false });
   }
 
-  /** A connected sticker (§4): a new sticky beside the selected one, linked by an arrow on save. */
+  /** A connected sticker (§4): a new sticky beside the selected one, linked by an arrow when it is added. */
   connectSticky(side: Side): void {
     const [only] = this.ctx.selectedObjects();
     if (this.ctx.readOnly || this.ctx.selection.size !== 1 || only?.type !== 'sticky') return;
@@ -71,29 +106,107 @@ export class EditorSession {
     this.open({ object: obj, isNew: true, linkFrom: only.id });
   }
 
-  /** The editor's Save: a new object is added (with its connecting arrow), an existing one gets the text. */
-  finish(typed: string): void {
-    const { ctx } = this;
-    const text = cleanText(typed);
-    const req = this.request;
-    this.request = null;
-    this.announce(null);
-    ctx.live.setTemp(null);
-    if (!req || ctx.readOnly) return;
-    if (!req.isNew) {
-      ctx.commands.setText(req.object.id, text);
-      return;
-    }
-    const obj = { ...req.object, text };
-    const arrows: ArrowInput[] = req.linkFrom ? [ctx.commands.arrowInput(req.linkFrom, obj.id)] : [];
-    ctx.commands.add([obj], arrows);
-    if (obj.type === 'sticky') ctx.setTool('select');
-    ctx.setSelection([obj.id]);
+  /** The edited object's map in the document, or null (a new object not added yet, or deleted by someone). */
+  map(): Y.Map<unknown> | null {
+    const id = this.request?.object.id;
+    const value: unknown = id ? getObjects(this.ctx.doc).get(id) : undefined;
+    return value instanceof Y.Map ? (value as Y.Map<unknown>) : null;
   }
 
+  /** The edited object's Y.Text, or null while it is a plain string (an old board) or not in the document. */
+  yText(): Y.Text | null {
+    const map = this.map();
+    const t = map ? storedText(map) : null;
+    return t instanceof Y.Text ? t : null;
+  }
+
+  /** The text as it is now: the document's, or the new object's before its first edit. */
+  text(): string {
+    const req = this.request;
+    if (!req) return '';
+    if (req.isNew && !this.created) return req.object.text;
+    const map = this.map();
+    const t = map ? storedText(map) : null;
+    return t === null ? '' : t.toString();
+  }
+
+  /** The most characters the model stores for the edited object. */
+  limit(): number {
+    return textLimitOf(this.request?.object.type ?? 'sticky');
+  }
+
+  /** A local edit (one input event). Refused beyond the model's limit; nothing is ever cut. */
+  splice(splice: TextSplice): SpliceResult {
+    const req = this.request;
+    const { ctx } = this;
+    if (!req || ctx.readOnly) return 'closed';
+    const before = this.text();
+    if (!spliceFits(before.length, splice, this.limit())) return 'limit';
+    if (req.isNew && !this.created) {
+      const text = before.slice(0, splice.index) + cleanText(splice.insert) + before.slice(splice.index + splice.remove);
+      this.create(text);
+      return 'ok';
+    }
+    const map = this.map();
+    if (!map) return 'closed';
+    ctx.doc.transact(() => applySplice(editableText(map), splice), ctx.origin);
+    return 'ok';
+  }
+
+  /** Adds the new object (with its connecting arrow) as one command. */
+  private create(text: string): void {
+    const { ctx } = this;
+    const req = this.request!;
+    const obj = { ...req.object, text };
+    const arrows: ArrowInput[] = req.linkFrom ? [ctx.commands.arrowInput(req.linkFrom, obj.id)] : [];
+    ctx.scene.hideText(obj.id, true);
+    ctx.commands.add([obj], arrows);
+    ctx.live.setTemp(null);
+    this.created = true;
+  }
+
+  /** Ctrl+Enter: a new object untouched so far is added as it is; the editor closes. */
+  finish(): void {
+    const req = this.request;
+    if (req?.isNew && !this.created && !this.ctx.readOnly) this.create(req.object.text);
+    this.close();
+  }
+
+  /** Escape: closes the editor; a new object it added goes again (§4: cancel removes it). */
   cancel(): void {
+    const req = this.request;
+    if (req?.isNew && this.created) {
+      const { ctx } = this;
+      const id = req.object.id;
+      ctx.doc.transact(() => {
+        deleteObjects(ctx.doc, [id], ctx.origin);
+        const arrows = getArrows(ctx.doc);
+        if (arrows.has(id)) arrows.delete(id);
+      }, ctx.origin);
+      this.created = false;
+    }
+    this.close();
+  }
+
+  /**
+   * Closes the editor (a press outside, the object deleted by someone): what was typed is in the
+   * document already; a new object never edited is not created.
+   */
+  close(): void {
+    const req = this.request;
+    if (!req) return;
+    const { ctx } = this;
+    const keep = req.isNew && this.created && this.map() !== null;
     this.request = null;
+    this.created = false;
+    ctx.live.setTemp(null);
+    ctx.scene.hideText(req.object.id, false);
+    ctx.history.stopCapturing();
+    ctx.history.captureTimeout = 0;
     this.announce(null);
-    this.ctx.live.setTemp(null);
+    if (keep) {
+      if (req.object.type === 'sticky') ctx.setTool('select');
+      ctx.setSelection([req.object.id]);
+    }
   }
 }
