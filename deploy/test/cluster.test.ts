@@ -69,9 +69,9 @@ describe('local cluster', () => {
     await eventually(() => viewer.closes.includes(4410), 15_000, 'the rotated link to be closed');
     viewer.provider.destroy();
 
-    // kill -9 of the board's replica after its flush window: the gateway's sockets reconnect to the
-    // other one and keep editing; a replica started later has everything.
-    await new Promise((r) => setTimeout(r, 500));
+    // kill -9 of the board's replica: the gateway's sockets reconnect to the other one and keep
+    // editing; a replica started later has everything. No flush window to wait out: realtime shows an
+    // edit to others only once it is stored (durable before visible), and 'a' and 'b' were shown.
     await home.kill();
     await eventually(() => viaGateway.closes.length > 0 && alsoViaGateway.closes.length > 0, 10_000, 'the dead replica to drop its sockets');
     await eventually(

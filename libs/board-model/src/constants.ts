@@ -81,6 +81,7 @@ export const TOOLS = [
   'sticky',
   'image',
   'export-select',
+  'eraser',
 ] as const;
 export type Tool = (typeof TOOLS)[number];
 export const READ_ONLY_TOOLS: readonly Tool[] = ['select', 'hand'];
@@ -91,6 +92,8 @@ export const TOOL_HOTKEYS: Readonly<Record<string, Tool>> = {
   '4': 'highlighter',
   '5': 'sticky',
   '6': 'image',
+  /** As in Excalidraw and tldraw. */
+  e: 'eraser',
 };
 
 export const DEFAULT_EMOJIS = ['👍', '❤️', '😊', '🔥', '👏', '💯'] as const;

@@ -74,6 +74,10 @@ const common = {
   zIndex: z.number().min(-OBJECT_LIMITS.zIndex).max(OBJECT_LIMITS.zIndex).default(0),
   /** Set only while the author is still drawing; other clients may skip such objects. */
   temporary: z.boolean().optional(),
+  /** Members of one group share it (tools/groups.ts); a group of one member is no group. */
+  groupId: idSchema.optional(),
+  /** Locked objects are not moved, resized, edited or erased until unlocked (any editor may toggle it). */
+  locked: z.boolean().optional(),
 };
 
 const emojiSchema = z

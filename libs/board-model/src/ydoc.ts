@@ -232,7 +232,8 @@ export function readBoard(doc: Y.Doc): { objects: CanvasObject[]; arrows: Arrow[
     const obj = objectToJSON(map);
     if (obj) objects.push(obj);
   }
-  objects.sort((a, b) => a.zIndex - b.zIndex);
+  // Ties by id, as the canvas draws them (tools/zorder.ts compareZ): the same order on every client.
+  objects.sort((a, b) => a.zIndex - b.zIndex || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const ids = new Set(objects.map((o) => o.id));
   const arrows: Arrow[] = [];
   for (const [, map] of entries(getArrows(doc))) {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { boundsOf, unionBounds } from '../geometry.ts';
 import { arrowSchema, canvasObjectSchema, newId, type Arrow, type CanvasObject } from '../objects.ts';
+import { remapGroups } from './groups.ts';
 import { clampMove, type Limits } from './limits.ts';
 
 export const CLIPBOARD_KIND = 'whiteboard/objects';
@@ -94,7 +95,7 @@ export function planPaste(
   const all = unionBounds(payload.objects.map(boundsOf));
   const move = all ? clampMove(all, options.offset.x, options.offset.y, options.limits) : options.offset;
   const ids = new Map<string, string>();
-  const ordered = [...payload.objects].sort((a, b) => a.zIndex - b.zIndex);
+  const ordered = remapGroups([...payload.objects].sort((a, b) => a.zIndex - b.zIndex), makeId);
   const objects = ordered.map((obj, i) => {
     const id = makeId();
     ids.set(obj.id, id);

@@ -9,3 +9,5 @@ export * from './style.ts';
 export * from './align.ts';
 export * from './snap.ts';
 export * from './pasteText.ts';
+export * from './zorder.ts';
+export * from './groups.ts';

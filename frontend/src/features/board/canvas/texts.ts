@@ -19,6 +19,7 @@ export const TOOL_LABELS: Record<Tool, string> = {
   sticky: 'Стикер (5)',
   image: 'Изображение (6)',
   'export-select': 'Область экспорта',
+  eraser: 'Ластик (E)',
 };
 
 /** Spec §6: what a viewer's context menu on a selected sticky or image shows. */
@@ -112,4 +113,17 @@ export const NAV_LABELS = {
   more: 'Ещё инструменты',
   zoomToFit: 'Показать всё (Shift+1)',
   zoomToSelection: 'Показать выделенное (Shift+2)',
+} as const;
+
+/** Structure tools (issue 35 item 5; ours, the spec is silent): context menu items with their hotkeys. */
+export const STRUCTURE_LABELS = {
+  forward: 'Переместить вперёд (Ctrl+])',
+  backward: 'Переместить назад (Ctrl+[)',
+  front: 'На передний план (Ctrl+Shift+])',
+  back: 'На задний план (Ctrl+Shift+[)',
+  group: 'Сгруппировать (Ctrl+G)',
+  ungroup: 'Разгруппировать (Ctrl+Shift+G)',
+  lock: 'Заблокировать',
+  unlock: 'Разблокировать',
+  locked: 'Заблокировано',
 } as const;

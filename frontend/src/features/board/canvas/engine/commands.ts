@@ -29,6 +29,7 @@ import {
   transformPatch,
   translatePatch,
   unionBounds,
+  unlockedIds,
   updateObject,
   type ArrowInput,
   type CanvasLimits,
@@ -38,6 +39,7 @@ import {
 import { LABELS } from '../texts.ts';
 import type { TransformedNode } from './render/LiveLayer.ts';
 import type { SceneStore } from './sceneStore.ts';
+import { StructureCommands } from './structureCommands.ts';
 
 export type ArrowStyle = 'solid' | 'dashed' | 'dotted';
 export type Limits = Pick<CanvasLimits, 'max_width' | 'max_height' | 'unlimited'>;
@@ -64,6 +66,12 @@ export class Commands {
   private readonly pasteCounts = new Map<string, number>();
 
   constructor(private readonly ctx: CommandContext) {}
+
+  /** Z-order, group, lock and the eraser's delete (structureCommands.ts). */
+  get structure(): StructureCommands {
+    return (this.structureCommands ??= new StructureCommands(this.ctx));
+  }
+  private structureCommands: StructureCommands | undefined;
 
   private transact(fn: () => void): void {
     this.ctx.doc.transact(fn, this.ctx.origin);
@@ -128,13 +136,14 @@ export class Commands {
   deleteSelection(): void {
     const { doc, origin, selection } = this.ctx;
     if (this.ctx.readOnly || selection.size === 0) return;
-    const ids = [...selection];
+    // Locked objects stay (and stay selected) until unlocked.
+    const ids = unlockedIds((id) => this.ctx.scene.object(id), selection);
     this.transact(() => {
       deleteObjects(doc, ids, origin);
       const arrows = getArrows(doc);
       for (const id of ids) if (arrows.has(id)) arrows.delete(id);
     });
-    this.ctx.setSelection([]);
+    this.ctx.setSelection([...selection].filter((id) => !ids.includes(id)));
   }
 
   /** Stroke for shapes and strokes, fill for text, background for stickies, colour of arrows. */
@@ -144,7 +153,7 @@ export class Commands {
     this.transact(() => {
       for (const id of selection) {
         const obj = scene.object(id);
-        if (!obj) continue;
+        if (!obj || obj.locked) continue;
         const patch = colorPatch(obj, color);
         if (Object.keys(patch).length > 0) updateObject(doc, obj.id, patch, origin);
       }

@@ -7,6 +7,7 @@ import type { Tool } from '@wb/board-model';
 import type { EditorSession } from '../editing.ts';
 import type { ToolContext, ToolState } from '../tool.ts';
 import { DrawTool } from './DrawTool.ts';
+import { EraserTool } from './EraserTool.ts';
 import { ExportSelectTool } from './ExportSelectTool.ts';
 import { HandTool } from './HandTool.ts';
 import { ImageTool } from './ImageTool.ts';
@@ -27,5 +28,6 @@ export function createTools(ctx: ToolContext, editor: EditorSession): Record<Too
     sticky: new TextTool(ctx, editor, 'sticky'),
     image: new ImageTool(ctx),
     'export-select': new ExportSelectTool(ctx),
+    eraser: new EraserTool(ctx),
   };
 }
