@@ -119,6 +119,33 @@ export default tseslint.config(
     rules: { 'tests/no-fixed-wait': 'error' },
   },
   {
+    // One button system (issue 36): the SPA's buttons are components/ui's Button / IconButton.
+    files: ['frontend/src/**/*.tsx'],
+    ignores: ['frontend/src/components/ui/**', 'frontend/src/features/board/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message: "Use Button or IconButton from components/ui (variant 'plain' when the feature's class draws it), not a hand-written <button>.",
+        },
+      ],
+    },
+  },
+  {
+    // The caller is read one way (issue 36): currentUserId / signedInUser / optionalUserId from @wb/service-kit.
+    files: ['services/*/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='req'][property.name='user']",
+          message: 'Read the caller with currentUserId(req), signedInUser(req) or optionalUserId(req) from @wb/service-kit.',
+        },
+      ],
+    },
+  },
+  {
     // k6 scripts run in k6's runtime, not Node: its globals (__ENV, __VU) are provided there.
     files: ['loadtests/**/*.js'],
     languageOptions: {

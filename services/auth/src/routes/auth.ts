@@ -8,7 +8,7 @@ import {
   type AuthAnswer,
   type RefreshAnswer,
 } from '@wb/contracts';
-import { appError, optionalAuth, parse } from '@wb/service-kit';
+import { appError, optionalAuth, optionalUserId, parse } from '@wb/service-kit';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
 import { signAccessToken } from '../domain/tokens.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
@@ -134,7 +134,7 @@ export function authRouter(ctx: AuthContext): Router {
     const body = parse(LogoutRequest, req.body ?? {});
     if (body.refreshToken) await ctx.endSessions(await revokeSessionByToken(pool, body.refreshToken, 'logout'));
     else {
-      const sid = req.user ? currentSessionId(req) : undefined;
+      const sid = optionalUserId(req) ? currentSessionId(req) : undefined;
       if (sid) await ctx.endSessions(await revokeSession(pool, sid, 'logout'));
     }
     // Always 204: logout is idempotent and does not reveal whether a token was known.
@@ -149,6 +149,7 @@ function optionalAuthLenient(ctx: AuthContext) {
   const inner = optionalAuth(ctx.verifier);
   return (req: Parameters<typeof inner>[0], res: Parameters<typeof inner>[1], next: Parameters<typeof inner>[2]) =>
     inner(req, res, (err?: unknown) => {
+      // eslint-disable-next-line no-restricted-syntax -- an auth middleware is what sets (here: forgets) the caller
       if (err) req.user = undefined;
       next();
     });

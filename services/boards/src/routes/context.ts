@@ -27,6 +27,7 @@ const NAME_CACHE_MAX = 50_000;
 function rememberName(pool: Pool): RequestHandler {
   const seen = new Map<string, string>();
   return async (req, _res, next) => {
+    // eslint-disable-next-line no-restricted-syntax -- a middleware after optionalAuth: a visitor is no error here
     const u = req.user;
     if (u && seen.get(u.sub) !== u.name) {
       await upsertUserName(pool, u.sub, u.name);
