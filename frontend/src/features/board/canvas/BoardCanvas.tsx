@@ -10,6 +10,7 @@ import { openView, zoomToFit, zoomToSelection } from './engine/navigation.ts';
 import { setImageSrcResolver } from './engine/render/images.ts';
 import { ArrangeBar } from './ArrangeBar.tsx';
 import { RemoteCarets } from './RemoteCarets.tsx';
+import { LockMarkers } from './LockMarkers.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { TemplateChooser } from './templates/TemplateChooser.tsx';
 import { TextEditor } from './TextEditor.tsx';
@@ -171,6 +172,7 @@ export function BoardCanvas(props: BoardCanvasProps & { ref?: Ref<BoardCanvasHan
         />
       ) : null}
       {engine ? <SelectionOverlay engine={engine} /> : null}
+      {engine ? <LockMarkers engine={engine} /> : null}
       {engine ? <ArrangeBar engine={engine} /> : null}
       {menu ? <CanvasContextMenu key={`${menu.x},${menu.y}`} menu={menu} onClose={() => store.set({ menu: null })} /> : null}
       {arrowPending ? <div className={styles.hint}>{LABELS.arrowHint}</div> : null}

@@ -132,6 +132,8 @@ export class SceneStore {
 
   private rebuildObject(id: string): void {
     const map = this.objects.get(id);
+    // Deleted by someone else mid-drag: the preview goes with it (no ghost until the release).
+    if (!(map instanceof Y.Map)) this.overrides.delete(id);
     const override = this.overrides.get(id);
     const obj = override ?? (map instanceof Y.Map ? objectToJSON(map) : null);
     // A stored object was validated by objectToJSON; a local drag preview is checked here.
