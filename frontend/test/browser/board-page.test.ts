@@ -20,6 +20,7 @@ import {
   type PageSession,
   type TestAccount,
 } from './harness.ts';
+import { poll, rendered, waitForToast } from './boardPageHelpers.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 // One directory per mode: the browser and browser-cluster projects run this file side by side.
@@ -86,12 +87,6 @@ async function participantNames(page: Page): Promise<string[]> {
   return names;
 }
 
-/** Polls patiently: the shared test machine is often under heavy load. */
-const poll = <T,>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
-
-async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
-}
 
 let owner: TestAccount;
 let ownerToken: string;
@@ -179,20 +174,21 @@ describe('four people on one board', () => {
     await drag(s.viewer.page, from, 150, 150);
     await s.viewer.page.mouse.click(from.x, from.y);
     await s.viewer.page.keyboard.press('Delete');
-    await s.viewer.page.waitForTimeout(500);
-    const after = await objectsOn(s.owner.page);
-    expect(after.map((o) => [o.id, o.x, o.y])).toEqual([[sticky.id, sticky.x, sticky.y]]);
 
+    // Sentinel: the viewer's reaction, sent after the refused move and delete on the same socket,
+    // reaches the owner; only then is the sticky checked to be where it was.
     await s.viewer.page.locator('[data-testid="reaction-bar"]').waitFor();
     await s.viewer.page.locator('[data-testid="quick-reaction"]').first().click();
     await poll(async () => (await objectsOn(s.owner.page))[0].reactions.map((r) => r.emoji)).toEqual(['👍']);
+    const after = await objectsOn(s.owner.page);
+    expect(after.map((o) => [o.id, o.x, o.y])).toEqual([[sticky.id, sticky.x, sticky.y]]);
     // The same user and emoji again removes it (§9).
     await s.viewer.page.locator('[data-testid="quick-reaction"]').first().click();
     await poll(async () => (await objectsOn(s.owner.page))[0].reactions.length).toBe(0);
 
     const g = await centreOf(s.guest.page, sticky.id);
     await s.guest.page.mouse.click(g.x, g.y);
-    await s.guest.page.waitForTimeout(300);
+    await rendered(s.guest.page);
     expect(await s.guest.page.locator('[data-testid="reaction-bar"]').count()).toBe(0);
     expect(await s.guest.page.locator('[data-testid="open-emoji-picker"]').count()).toBe(0);
   });
@@ -201,7 +197,8 @@ describe('four people on one board', () => {
     await s.editor.context.setOffline(true);
     await poll(() => s.editor.page.locator('[data-testid="sync-status"]').getAttribute('data-phase')).toBe('offline');
     await addSticky(s.editor.page, 500, 400);
-    await s.editor.page.waitForTimeout(500);
+    // Made on the editor's copy; with the context offline nothing of it can be on its way.
+    await poll(async () => (await objectsOn(s.editor.page)).length).toBe(2);
     expect((await objectsOn(s.owner.page)).length).toBe(1);
     await s.editor.context.setOffline(false);
     await poll(async () => (await objectsOn(s.owner.page)).length).toBe(2);
@@ -250,14 +247,14 @@ async function centreOf(page: Page, id: string): Promise<{ x: number; y: number 
   return { x: stage.x + p.x, y: stage.y + p.y };
 }
 
-/** The sticky tool: click on the canvas, the editor opens, its save button saves. */
+/** The sticky tool: click on the canvas, the editor opens, Ctrl+Enter adds the sticky. */
 async function addSticky(page: Page, x: number, y: number): Promise<void> {
   const before = (await objectsOn(page)).length;
   await page.click('[data-testid="tool-sticky"]');
   const b = await box(page);
   await page.mouse.click(b.x + x, b.y + y);
   await page.locator('[data-testid="text-editor-input"]').waitFor();
-  await page.click('[data-testid="text-editor-save"]');
+  await page.keyboard.press('Control+Enter');
   await poll(async () => (await objectsOn(page)).length).toBe(before + 1);
 }
 
@@ -341,6 +338,7 @@ describe('loading and access errors', () => {
       // ?device=…: cameras are remembered per device class (issue 35 item 6).
       await s.page.route(`**/api/boards/${board.id}/camera?*`, async (route) => {
         if (route.request().method() !== 'GET') return route.fallback();
+        // wait-ok: a camera answer held back 4 s is the scenario (the page must not wait for it)
         await new Promise((r) => setTimeout(r, 4000));
         cameraAnswered = Date.now();
         await route.fallback().catch(() => undefined);
@@ -372,7 +370,16 @@ describe('owner tools and camera', () => {
 
   it('save says how many objects, then that nothing changed', async () => {
     await addSticky(s.page, 200, 200);
-    await s.page.waitForTimeout(300);
+    // The server has it: the export reads realtime's live document.
+    const [made] = await objectsOn(s.page);
+    await poll(async () => {
+      const res = await fetch(`${product.url}/api/export/svg`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ownerToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ boardId: board.id, area: { x: made.x - 50, y: made.y - 50, width: 400, height: 400 } }),
+      });
+      return res.ok ? (await res.text()).includes(`data-id="${made.id}"`) : false;
+    }).toBe(true);
     await s.page.click('[data-testid="save-board"]');
     await waitForToast(s.page, 'Сохранено 1 объектов!');
     await s.page.click('[data-testid="save-board"]');
@@ -408,6 +415,8 @@ describe('owner tools and camera', () => {
     await drag(s.page, { x: b.x + 600, y: b.y + 400 }, -150, -120);
     await s.page.mouse.move(b.x + 300, b.y + 300);
     await s.page.mouse.wheel(0, -100);
+    // The camera is saved once, a moment after the last move: that PUT, answered, before the reload.
+    const saved = s.page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/boards/${board.id}/camera`));
     const cam = () =>
       s.page.evaluate(() => {
         const e = (window as unknown as { __wbCanvas: { toBoard(p: { x: number; y: number }): { x: number; y: number }; toScreen(p: { x: number; y: number }): { x: number; y: number } } }).__wbCanvas;
@@ -417,7 +426,7 @@ describe('owner tools and camera', () => {
       });
     await poll(cam).not.toMatch(/,1\.000$/);
     const before = await cam();
-    await s.page.waitForTimeout(1000);
+    expect((await saved).ok()).toBe(true);
     await s.page.reload();
     await boardReady(s.page);
     await poll(cam).toBe(before);
@@ -426,7 +435,8 @@ describe('owner tools and camera', () => {
   it('screenshots at 375, 800 and 1280 px', async () => {
     for (const width of [375, 800, 1280]) {
       await s.page.setViewportSize({ width, height: 760 });
-      await s.page.waitForTimeout(300);
+      await poll(() => s.page.evaluate(() => window.innerWidth)).toBe(width);
+      await rendered(s.page);
       await s.page.screenshot({ path: path.join(SHOTS, `board-${width}.png`) });
       const header = (await s.page.locator('[data-testid="board-header"]').boundingBox())!;
       expect(header.width).toBeLessThanOrEqual(width);

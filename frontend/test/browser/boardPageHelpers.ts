@@ -41,6 +41,13 @@ export async function boardReady(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Two animation frames of the page have run: whatever its last input changed has been handled and
+ * drawn. The sentinel for "nothing happened" checks on one page (a refused click, a key ignored).
+ */
+export const rendered = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 /** Polls patiently: the shared test machine is often under heavy load. */
 export const poll = <T,>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 

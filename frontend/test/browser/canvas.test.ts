@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pngHeader } from '@wb/testkit';
 import { addObjects, newBoardOf, openCanvas, sticky, type Board, type Obj } from './canvasHelpers.ts';
+import { rendered } from './boardPageHelpers.ts';
 import { openPage, useProduct, withPage, type PageSession } from './harness.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
@@ -155,9 +156,9 @@ describe('tools', () => {
       await page.keyboard.press('5'); // sticky
       await c.click(520, 300);
       await page.waitForSelector('[data-testid="text-editor"]');
-      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('12/500 символов');
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('12/4096 символов');
       await page.keyboard.type('Задача');
-      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('6/500 символов');
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('6/4096 символов');
       await page.keyboard.press('Control+Enter');
       await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
       // §4: after a sticky is saved the tool returns to select.
@@ -240,12 +241,16 @@ describe('tools', () => {
       await page.waitForSelector('[data-testid="text-editor"]');
       await page.mouse.click(...c.at(900, 600));
       await page.waitForSelector('[data-testid="text-editor"]', { state: 'detached' });
-      await page.waitForTimeout(100);
+      await rendered(page);
       expect(await c.objects()).toEqual([]);
-      // 500 characters at most.
+      // 500 characters at most in a text, the model's limit for texts (a sticky holds 4096):
+      // more is refused whole, never cut.
       await page.keyboard.press('Escape');
+      await c.tool('text');
       await c.click(300, 300);
       await page.fill('[data-testid="text-editor-input"]', 'я'.repeat(600));
+      expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('11/500 символов');
+      await page.fill('[data-testid="text-editor-input"]', 'я'.repeat(500));
       expect(await page.textContent('[data-testid="text-editor-counter"]')).toBe('500/500 символов');
     });
   });
@@ -256,7 +261,7 @@ describe('tools', () => {
       await page.keyboard.press('5');
       await c.click(300, 300);
       await page.fill('[data-testid="text-editor-input"]', 'A\u0000B\uD800C');
-      await page.click('[data-testid="text-editor-save"]');
+      await page.keyboard.press('Control+Enter');
       await c.waitCount(1);
       expect((await c.objects())[0]!.text).toBe('AB\uFFFDC');
     });
@@ -270,7 +275,7 @@ describe('tools', () => {
       await c.drag([40, 400], [120, 450]);
       await c.page.keyboard.press('5');
       await c.click(40, 400);
-      await c.page.waitForTimeout(150);
+      await rendered(c.page);
       expect(await c.page.locator('[data-testid="text-editor"]').count()).toBe(0);
       expect(await c.objects()).toEqual([]);
     });
@@ -370,7 +375,7 @@ describe('arrows', () => {
       await page.mouse.click(p.x, p.y); // a path cannot be an end
       await start();
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(100);
+      await rendered(page);
       expect(await c.arrows()).toEqual([]);
       // A stroke selected alone cannot start an arrow.
       await page.mouse.click(p.x, p.y);
@@ -463,7 +468,7 @@ describe('history', () => {
       await c.waitCount(49);
       expect(await page.isDisabled('[data-testid="redo"]')).toBe(true);
       await page.keyboard.press('Control+y');
-      await page.waitForTimeout(100);
+      await rendered(page);
       expect(await c.objects()).toHaveLength(49);
     });
   });
@@ -490,7 +495,7 @@ describe('history', () => {
       await page.keyboard.press('Control+z');
       await c.waitCount(1);
       await page.keyboard.press('Control+z');
-      await page.waitForTimeout(100);
+      await rendered(page);
       expect((await c.objects()).map((o) => o.id)).toEqual(['remote']);
     });
   });
@@ -535,7 +540,7 @@ describe('clipboard', () => {
       expect(await page.inputValue('[data-testid="text-editor-input"]')).toBe('Новый стикер3');
       expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('sticky');
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(100);
+      await rendered(page);
       expect(await other.objects()).toHaveLength(2);
     });
   });
@@ -576,7 +581,9 @@ describe('clipboard', () => {
         document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
         return performance.now() - t0;
       });
-      expect(many).toBeLessThan(1000);
+      // Refused before any work on the objects. The bound only catches work in proportion to the
+      // list (seconds and more), loose enough for a loaded machine; speed is the canvas bench's matter.
+      expect(many).toBeLessThan(10_000);
       await page.locator('.Toastify__toast', { hasText: 'Слишком много объектов для вставки' }).first().waitFor();
       expect(await c.objects()).toHaveLength(1);
     });
@@ -591,7 +598,7 @@ describe('context menu', () => {
       const menu = page.locator('[data-testid="canvas-context-menu"]');
       const empty = await c.screenOf({ x: 400, y: 300 });
       await page.mouse.click(empty.x, empty.y, { button: 'right' });
-      await page.waitForTimeout(300);
+      await rendered(page);
       expect(await menu.count()).toBe(0);
 
       const on = await c.screenOf({ x: 60, y: 60 });
@@ -699,6 +706,7 @@ describe('templates', () => {
       // A read failure (e.g. the file vanished): FileReader reports an error.
       await page.evaluate(() => {
         FileReader.prototype.readAsText = function (this: FileReader) {
+          // wait-ok: FileReader reports asynchronously, as the real one does
           setTimeout(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>), 0);
         };
       });
@@ -725,7 +733,17 @@ describe('read-only roles', () => {
     await withPage(product, async (s) => {
       const owner = await new Canvas(s.page).open(board);
       await owner.add([sticky('s', 0, 0)]);
-      await s.page.waitForTimeout(500);
+      // On the server before this page closes: the export reads realtime's live document.
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${product.url}/api/export/svg`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ boardId: board.id, area: { x: -50, y: -50, width: 400, height: 400 } }),
+          });
+          return res.ok && (await res.text()).includes('data-id="s"');
+        })
+        .toBe(true);
     });
     await withPage(product, async (s) => {
       const { page } = s;
@@ -754,7 +772,7 @@ describe('read-only roles', () => {
       await page.keyboard.press('3');
       await page.keyboard.press('Control+c');
       await page.keyboard.press('Control+v');
-      await page.waitForTimeout(200);
+      await rendered(page);
       const objects = await c.objects();
       expect(objects.map((o) => [o.id, o.x, o.y])).toEqual([['s', 0, 0]]);
       expect(await page.getAttribute('[data-testid="board-canvas"]', 'data-tool')).toBe('select');
@@ -782,7 +800,7 @@ describe('read-only roles', () => {
       await page.mouse.click(box.x + p.x, box.y + p.y);
       expect(await page.evaluate(() => [...window.__wbCanvas!.selection])).toEqual([]);
       await page.mouse.click(box.x + p.x, box.y + p.y, { button: 'right' });
-      await page.waitForTimeout(300);
+      await rendered(page);
       expect(await page.locator('[data-testid="canvas-context-menu"]').count()).toBe(0);
     });
   });
