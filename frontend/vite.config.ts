@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { pruneOldBuilds } from './vite/prune-old-builds.ts';
 import { fastShortStrings } from './vite/fast-short-strings.ts';
 import { offlineShell } from './vite/offline-shell.ts';
+import { pureUiModules } from './vite/pure-ui.ts';
 import { reactRouterProduction } from './vite/react-router-production.ts';
 
 const BACKEND = process.env.WB_BACKEND_URL ?? 'http://localhost:8080';
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
     pruneOldBuilds(),
     fastShortStrings(),
     ...offlineShell(),
+    pureUiModules(),
   ],
   resolve: { alias: command === 'build' ? reactRouterProduction(path.dirname(fileURLToPath(import.meta.url))) : [] },
   server: {

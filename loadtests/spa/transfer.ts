@@ -1,9 +1,9 @@
 /**
  * Issue 36 item 6's figure: the JavaScript one cold navigation of a route transfers, as the browser
  * received it (response bodies as sent: brotli from the gateway's precompressed twins), counted until
- * the route is ready and the network has been idle for 500 ms. The service worker's precache, fetched
- * by the worker after that, is counted apart (`sw…`), with how long after the page's last script it
- * began, so the route's own figure never hides it and never includes it.
+ * the route is ready, the page has been idle (requestIdleCallback: code preloaded when idle counts) and
+ * the network quiet for 500 ms. The service worker's precache, fetched by the worker once the page is
+ * idle, is counted apart (`sw…`), with how long after the page's last script it began.
  */
 import type { Browser, Request } from 'playwright-core';
 
@@ -55,7 +55,21 @@ export async function measureRoute(
   const pageJs: Promise<{ path: string; body: number; enc: string; end: number }>[] = [];
   const sw: Promise<{ body: number; js: boolean; start: number }>[] = [];
   let phase: 'page' | 'after' = 'page';
+  // Requests in flight and the last change, for "the network has been quiet for 500 ms" (Playwright's
+  // networkidle fires once per load, not again after the idle-time fetches).
+  let inflight = 0;
+  let changed = Date.now();
+  context.on('request', () => {
+    inflight++;
+    changed = Date.now();
+  });
+  context.on('requestfailed', () => {
+    inflight--;
+    changed = Date.now();
+  });
   context.on('requestfinished', (req) => {
+    inflight--;
+    changed = Date.now();
     const t = req.timing();
     if (req.serviceWorker()) {
       sw.push(req.sizes().then((s) => ({ body: s.responseBodySize, js: isJs(req), start: t.startTime })));
@@ -71,19 +85,21 @@ export async function measureRoute(
       })),
     );
   });
+  const quiet = async () => {
+    while (inflight > 0 || Date.now() - changed < 500) await new Promise((r) => setTimeout(r, 50));
+  };
   await page.goto(url);
   await page.waitForSelector(readySelector);
-  await page.waitForLoadState('networkidle');
+  await quiet();
+  // What the page fetches once idle (dialog code preloaded then) counts too; a signed-in page then
+  // registers the worker, whose precache is counted apart.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+  await quiet();
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 5000))]),
+  );
+  await quiet();
   phase = 'after';
-  // A worker registered by this load (signed-in pages) installs its precache now; wait for it.
-  const hasWorker = await page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    const reg = await navigator.serviceWorker.getRegistration();
-    if (!reg) return false;
-    await navigator.serviceWorker.ready;
-    return true;
-  });
-  if (hasWorker) await page.waitForLoadState('networkidle');
   const js = await Promise.all(pageJs);
   const fetched = await Promise.all(sw);
   await context.close();

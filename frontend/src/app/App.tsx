@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
-import { Toasts } from '../components/Toasts.tsx';
+import { ToastsGate } from '../components/ToastsGate.tsx';
 import { selectAuthStatus } from '../features/auth/authSlice.ts';
 import { useAppSelector } from './store.ts';
 
@@ -21,7 +21,7 @@ export function AppLayout() {
     <>
       {status === 'loading' ? <FullScreenLoader /> : <Outlet />}
       <ScrollRestoration />
-      <Toasts />
+      <ToastsGate />
     </>
   );
 }
