@@ -112,7 +112,7 @@ describe('snap', () => {
 
   it('scales with many targets: the index is sorted', () => {
     const many = snapIndex(Array.from({ length: 10_000 }, (_, i) => ({ x: i * 37, y: (i % 100) * 53, width: 10, height: 10 })));
-    for (let i = 1; i < many.x.length; i++) expect(many.x[i].v).toBeGreaterThanOrEqual(many.x[i - 1].v);
+    for (let i = 1; i < many.x.length; i++) expect(many.x[i]).toBeGreaterThanOrEqual(many.x[i - 1]);
     expect(snapMove({ x: 3700 + 2, y: -1000, width: 30, height: 5 }, many, 6).dx).toBe(-2);
   });
 

@@ -2,9 +2,10 @@
  * Snapping while moving (the select tool's drag) and resizing (the transformer), issue 35 item 5:
  * the rules are @wb/board-model's tools/snap.ts. Targets are the visible objects outside the
  * selection, found through the scene's spatial index and sorted once per gesture, so a pointer move
- * costs a few binary searches on a board of 10,000 objects. Holding Ctrl (Cmd on a Mac) turns
- * snapping off for as long as it is held, as in tldraw and Excalidraw; Alt is taken: konva's
- * transformer resizes from the centre with it (decisions.md).
+ * costs a few binary searches on a board of 10,000 objects (`npm run bench -- snap`); zoomed far
+ * out, past 10,000 objects in view, only those within 400 screen px of the selection count.
+ * Holding Ctrl (Cmd on a Mac) turns snapping off for as long as it is held, as in tldraw and
+ * Excalidraw; Alt is taken: konva's transformer resizes from the centre with it (decisions.md).
  */
 import type Konva from 'konva';
 import {
@@ -39,10 +40,20 @@ export const snapOff = (e: { ctrlKey: boolean; metaKey: boolean }): boolean => e
 
 const arrangeBox = (scene: SceneStore, obj: CanvasObject): Bounds => arrangeBoxOf(obj, scene.entries.get(obj.id)?.item.bounds);
 
-/** The visible objects other than `exclude`, as snap targets. */
-function visibleTargets(ctx: SnapContext, exclude: ReadonlySet<string>): SnapIndex {
+/** Past this many objects in view (zoomed far out) only those near the selection are targets. */
+const MAX_TARGETS = 10_000;
+/** How near, in screen px around the selection. */
+const NEAR_PX = 400;
+
+/** The visible objects other than `exclude`, as snap targets (nearby ones on a crowded view). */
+function visibleTargets(ctx: SnapContext, exclude: ReadonlySet<string>, around: Bounds): SnapIndex {
+  let found = ctx.scene.search(ctx.viewport.area(0));
+  if (found.length > MAX_TARGETS) {
+    const m = NEAR_PX / ctx.viewport.camera.scale;
+    found = ctx.scene.search({ x: around.x - m, y: around.y - m, width: around.width + 2 * m, height: around.height + 2 * m });
+  }
   const boxes: Bounds[] = [];
-  for (const e of ctx.scene.search(ctx.viewport.area(0))) {
+  for (const e of found) {
     if (e.obj && !exclude.has(e.id)) boxes.push(arrangeBoxOf(e.obj, e.item.bounds));
   }
   return snapIndex(boxes);
@@ -68,7 +79,7 @@ export class MoveSnap {
       clearGuides(this.ctx.live);
       return { x: dx, y: dy };
     }
-    this.index ??= visibleTargets(this.ctx, this.ids);
+    this.index ??= visibleTargets(this.ctx, this.ids, this.box);
     const moved = { ...this.box, x: this.box.x + dx, y: this.box.y + dy };
     const r = snapMove(moved, this.index, SNAP_THRESHOLD_PX / this.ctx.viewport.camera.scale);
     showGuides(this.ctx.live, r.guides);
@@ -133,7 +144,7 @@ export function installResizeSnap(ctx: SnapContext & { selectedObjects(): Canvas
       const objs = ctx.selectedObjects();
       const box0 = unionBounds(objs.map((o) => arrangeBox(ctx.scene, o)));
       if (!box0 || box0.width <= 0 || box0.height <= 0) return box;
-      start = { frame0: toBoard(oldBox), box0, index: visibleTargets(ctx, new Set(objs.map((o) => o.id))) };
+      start = { frame0: toBoard(oldBox), box0, index: visibleTargets(ctx, new Set(objs.map((o) => o.id)), box0) };
     }
     if (off) {
       clearGuides(ctx.live);
