@@ -9,6 +9,9 @@ import {
   boundsOf,
   cameraToView,
   fitCamera,
+  getObjects,
+  objectToJSON,
+  readBoard,
   revealCamera,
   storedView,
   unionBounds,
@@ -21,6 +24,19 @@ import {
 import type { CanvasEngine } from './CanvasEngine.ts';
 
 const boundsOfAll = (objects: CanvasObject[]): Bounds | null => unionBounds(objects.map(boundsOf));
+/** From the document, not the scene store: the store catches up once per frame, after the board has just loaded. */
+const contentBounds = (engine: CanvasEngine): Bounds | null => boundsOfAll(readBoard(engine.doc).objects);
+/** The selected objects as the document holds them (a template selected in the same task is not in the store yet). */
+const selectionBounds = (engine: CanvasEngine): Bounds | null => {
+  const map = getObjects(engine.doc);
+  return boundsOfAll(
+    [...engine.selection].flatMap((id) => {
+      const fields = map.get(id);
+      const obj = fields ? objectToJSON(fields) : null;
+      return obj ? [obj] : [];
+    }),
+  );
+};
 
 export function currentView(engine: CanvasEngine): CameraView {
   const v = engine.viewport;
@@ -30,12 +46,12 @@ export function currentView(engine: CanvasEngine): CameraView {
 /** Shift+1: every object in view (at most scale 1); an empty board gets the default view. */
 export function zoomToFit(engine: CanvasEngine): void {
   const v = engine.viewport;
-  engine.moveCamera(fitCamera(boundsOfAll(engine.store.allObjects()), v.width, v.height));
+  engine.moveCamera(fitCamera(contentBounds(engine), v.width, v.height));
 }
 
 /** Shift+2: the selection fills the view (up to the maximum zoom); nothing selected: nothing happens. */
 export function zoomToSelection(engine: CanvasEngine): boolean {
-  const bounds = boundsOfAll(engine.selectedObjects());
+  const bounds = selectionBounds(engine);
   if (!bounds) return false;
   const v = engine.viewport;
   engine.moveCamera(fitCamera(bounds, v.width, v.height, { maxZoom: MAX_ZOOM }));
@@ -44,7 +60,7 @@ export function zoomToSelection(engine: CanvasEngine): boolean {
 
 /** After a template lands: the view moves (zooming out only) until the selection is wholly visible. */
 export function revealSelection(engine: CanvasEngine): void {
-  const bounds = boundsOfAll(engine.selectedObjects());
+  const bounds = selectionBounds(engine);
   if (!bounds) return;
   const v = engine.viewport;
   const next = revealCamera(v.camera, v.width, v.height, bounds);
@@ -59,6 +75,6 @@ export function openView(engine: CanvasEngine, stored: CameraPosition | null): v
   const v = engine.viewport;
   const camera = stored
     ? viewToCamera(storedView(stored, v.width, v.height), v.width, v.height)
-    : fitCamera(boundsOfAll(engine.store.allObjects()), v.width, v.height);
+    : fitCamera(contentBounds(engine), v.width, v.height);
   engine.setCamera(camera);
 }
