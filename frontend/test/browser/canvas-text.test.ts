@@ -3,8 +3,8 @@
  * textarea over the object at the camera's scale (no popup), every keystroke is in the document, two
  * browsers typing in one sticky at once both keep their words, each sees the other's caret, a
  * 4,096-character imported sticky opened and closed keeps all of it, text beyond the model's limit
- * is refused with a message, Ctrl+Z undoes typing, and an old board's plain-string text becomes a
- * Y.Text on its first edit.
+ * is refused with a message, Ctrl+Z undoes typing and Escape takes back the session's own typing,
+ * and an old board's plain-string text becomes a Y.Text on its first edit.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -58,8 +58,24 @@ class Side {
     }, board);
   }
 
+  /** Waits until the camera is still for a frame (a template insert may move the view to it). */
+  async settled(): Promise<void> {
+    await expect
+      .poll(() =>
+        this.page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const before = JSON.stringify(window.__wbCanvas!.camera);
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(before === JSON.stringify(window.__wbCanvas!.camera))));
+            }),
+        ),
+      )
+      .toBe(true);
+  }
+
   /** Double click on the object's centre: the editor opens on it. */
   async edit(obj: { x: number; y: number; width?: number; height?: number }): Promise<void> {
+    await this.settled();
     const c = await this.screenOf({ x: obj.x + (obj.width ?? 0) / 2, y: obj.y + (obj.height ?? 20) / 2 });
     await this.page.mouse.dblclick(c.x, c.y);
     await this.page.waitForSelector(INPUT);
@@ -195,7 +211,9 @@ describe('text edited in place', () => {
       await expect.poll(async () => (await a.objects()).length).toBe(1);
       const [obj] = await a.objects();
       expect(obj!.text).toBe(long);
-      await a.centreOn({ x: (obj!.x as number) + 60, y: (obj!.y as number) + 60 });
+      await a.settled();
+      // The import sizes the sticky to its text (400 px wide, taller than the view): its centre to the view's.
+      await a.centreOn({ x: (obj!.x as number) + (obj!.width as number) / 2, y: (obj!.y as number) + (obj!.height as number) / 2 });
       await a.edit(obj as never);
       expect(await a.value()).toBe(long);
       expect(await page.textContent(COUNTER)).toBe('4096/4096 символов');
@@ -262,6 +280,13 @@ describe('text edited in place', () => {
       await page.waitForSelector(EDITOR, { state: 'detached' });
       await page.keyboard.press('Control+z');
       await expect.poll(() => a.textOf('u')).toBe('abc');
+      // Escape cancels (§5): the session's typing is taken back.
+      await a.edit(s);
+      await page.keyboard.type(' ghi');
+      await expect.poll(() => a.textOf('u')).toBe('abc ghi');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(EDITOR, { state: 'detached' });
+      await expect.poll(() => a.textOf('u')).toBe('abc');
     });
   });
 
@@ -287,6 +312,11 @@ describe('text edited in place', () => {
       await b.page.keyboard.press('Control+Home');
       await b.page.keyboard.type('Не ');
       await expect.poll(() => a.value()).toBe('Не старый текст!');
+      // A's Escape takes back only A's own typing: B's words stay, and so does the Y.Text.
+      await a.page.keyboard.press('Escape');
+      await expect.poll(() => b.value()).toBe('Не старый текст');
+      expect(await a.textOf('old')).toBe('Не старый текст');
+      expect(await kind(a.page)).toBe('object');
     });
   });
 });

@@ -81,8 +81,9 @@ export function storedText(map: Y.Map<unknown>): Y.Text | string | null {
 }
 
 /**
- * The object's Y.Text, made from its plain string on the first edit. Call inside the transaction of
- * that edit, so undoing it restores the string.
+ * The object's Y.Text, made from its plain string on the first edit. The editor makes it in a
+ * transaction of its own that no history tracks: undoing an edit then never turns the text back
+ * into a string under words someone else typed into the Y.Text since.
  */
 export function editableText(map: Y.Map<unknown>): Y.Text {
   const value = map.get(TEXT_FIELD);

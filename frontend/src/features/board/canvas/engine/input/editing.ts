@@ -5,7 +5,8 @@
  * until its first edit (or Ctrl+Enter), which adds it — with the arrow of a connected sticker — as
  * one command; closing it untouched leaves nothing (§4: cancel removes it).
  * Keys (§5, and docs/decisions.md "Text edited in place"): Ctrl+Enter and a press outside close the
- * editor, keeping what was typed; Escape does too, but removes a new object it created.
+ * editor, keeping what was typed; Escape cancels: it takes back this user's typing of the session
+ * (others' words stay) and removes a new object it created.
  */
 import * as Y from 'yjs';
 import {
@@ -52,6 +53,9 @@ export type EditorContext = ToolContext & Pick<CommandContext, 'origin' | 'histo
  */
 export const TYPING_MERGE_MS = 1000;
 
+/** The origin of turning an old plain-string text into a Y.Text (tracked by no undo manager). */
+export const TEXT_UPGRADE_ORIGIN = 'text-upgrade';
+
 /** What became of a local edit. */
 export type SpliceResult = 'ok' | 'limit' | 'closed';
 
@@ -59,6 +63,8 @@ export class EditorSession {
   request: EditRequest | null = null;
   /** The new object of the request is in the document (its first edit added it). */
   private created = false;
+  /** This user's changes to an existing object since the editor opened, for Escape to take back. */
+  private session: Y.UndoManager | null = null;
 
   constructor(
     private readonly ctx: EditorContext,
@@ -74,6 +80,9 @@ export class EditorSession {
     // The editor shows the text: the canvas draws the object without it.
     if (request.isNew) ctx.live.setTemp({ ...request.object, text: '' });
     else ctx.scene.hideText(request.object.id, true);
+    const map = request.isNew ? null : this.map();
+    // One step for the whole session: only the local origin's changes, so Escape never undoes others' words.
+    this.session = map ? new Y.UndoManager(map, { trackedOrigins: new Set([ctx.origin]), captureTimeout: Number.MAX_SAFE_INTEGER }) : null;
     ctx.history.stopCapturing();
     ctx.history.captureTimeout = TYPING_MERGE_MS;
     this.announce(request);
@@ -149,6 +158,9 @@ export class EditorSession {
     }
     const map = this.map();
     if (!map) return 'closed';
+    // An old board's plain string becomes a Y.Text in a transaction no history tracks: an undo (or
+    // Escape) must never turn it back into a string under the words someone else typed into it since.
+    if (!(storedText(map) instanceof Y.Text)) ctx.doc.transact(() => editableText(map), TEXT_UPGRADE_ORIGIN);
     ctx.doc.transact(() => applySplice(editableText(map), splice), ctx.origin);
     return 'ok';
   }
@@ -172,9 +184,10 @@ export class EditorSession {
     this.close();
   }
 
-  /** Escape: closes the editor; a new object it added goes again (§4: cancel removes it). */
+  /** Escape: closes the editor taking back this user's typing; a new object it added goes again (§4: cancel removes it). */
   cancel(): void {
     const req = this.request;
+    if (req && !req.isNew) this.session?.undo();
     if (req?.isNew && this.created) {
       const { ctx } = this;
       const id = req.object.id;
@@ -199,6 +212,8 @@ export class EditorSession {
     const keep = req.isNew && this.created && this.map() !== null;
     this.request = null;
     this.created = false;
+    this.session?.destroy();
+    this.session = null;
     ctx.live.setTemp(null);
     ctx.scene.hideText(req.object.id, false);
     ctx.history.stopCapturing();
