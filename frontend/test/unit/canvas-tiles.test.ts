@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decimate } from '../../src/features/board/canvas/engine/render/lod.ts';
 import {
   TILE_PX,
+  exactLevel,
   levelOf,
   levelScale,
   tileBounds,
@@ -28,6 +29,14 @@ describe('zoom levels', () => {
       const k = s / levelScale(levelOf(s));
       expect(k).toBeGreaterThanOrEqual(2 ** (-1 / 8) - 1e-9);
       expect(k).toBeLessThanOrEqual(2 ** (1 / 8) + 1e-9);
+    }
+  });
+
+  it('at rest the exact level of the scale: its tiles are copied 1:1 at any whole-pixel camera offset', () => {
+    for (const s of [0.134, 0.7, 1.37]) {
+      const level = exactLevel(s);
+      expect(levelScale(level)).toBeCloseTo(s, 12);
+      expect(tileOnScreen({ x: 13, y: -7, scale: s }, { level, tx: 3, ty: -2 }, 1)).toMatchObject({ width: TILE_PX, height: TILE_PX });
     }
   });
 

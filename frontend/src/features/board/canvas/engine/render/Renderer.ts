@@ -17,7 +17,7 @@ import { paintBackground } from './background.ts';
 import { onImageSettled } from './images.ts';
 import { LiveLayer, native, type LiveLayerHooks } from './LiveLayer.ts';
 import { TileCache } from './TileCache.ts';
-import { levelOf, viewTiles } from './tileMath.ts';
+import { exactLevel, levelOf, viewTiles } from './tileMath.ts';
 
 /**
  * Milliseconds of tile rendering per frame (at least one tile): with the compose and the browser's
@@ -26,6 +26,8 @@ import { levelOf, viewTiles } from './tileMath.ts';
 const FRAME_BUDGET_MS = 8;
 /** Tiles rendered beyond the viewport on every side, so a pan uncovers drawn content. */
 const OVERSCAN = 1;
+/** The scale changed less than this long ago: a zoom gesture, drawn from whole levels' tiles. */
+const ZOOM_SETTLE_MS = 150;
 
 export interface EngineStats {
   /** performance.now() when the whole visible board was first drawn. */
@@ -99,6 +101,13 @@ export class Renderer {
   /** The live set may have changed (selection): compare it with the one the tiles leave out. */
   private liveSetDirty = true;
   private liveSet: ReadonlySet<string> = new Set();
+  private lastScale = 0;
+  private scaleChangedAt = -Infinity;
+  /** The level the tiles are drawn at this frame (whole while zooming, exact otherwise). */
+  private level = 0;
+  private zooming = false;
+  /** The camera was set at once (a saved view, a jump), not moved by a gesture. */
+  private cameraJump = true;
   /** Bench and tests: while held no frame is drawn, so a screenshot shows the last one. */
   private held = false;
   private destroyed = false;
@@ -126,7 +135,7 @@ export class Renderer {
     this.stage.add(this.bgLayer, this.staticLayer, this.live.layer);
     // A decoded image changes how its tiles look (placeholder → picture).
     this.unsubscribeImages = onImageSettled(() => {
-      this.tiles.invalidateAll(levelOf(this.viewport.camera.scale));
+      this.tiles.invalidateAll(this.level);
       this.invalidate();
     });
   }
@@ -143,6 +152,7 @@ export class Renderer {
   invalidate(dirty: Dirty = {}): void {
     if (dirty.scene) this.liveSetDirty = true;
     if (dirty.camera) this.cameraDirty = true;
+    if (dirty.camera && dirty.scene) this.cameraJump = true;
     if (dirty.live) this.liveDirty = true;
     if (this.frame || this.destroyed || this.held) return;
     this.frame = requestAnimationFrame(() => {
@@ -179,7 +189,16 @@ export class Renderer {
       changed = this.scene.flush();
     }
     const cam = this.viewport.camera;
-    const level = levelOf(cam.scale);
+    const now = performance.now();
+    if (cam.scale !== this.lastScale) {
+      this.lastScale = cam.scale;
+      // A jump is drawn at its exact scale at once; a gesture's scale keeps changing.
+      this.scaleChangedAt = this.cameraJump ? -Infinity : now;
+    }
+    this.cameraJump = false;
+    this.zooming = now - this.scaleChangedAt < ZOOM_SETTLE_MS;
+    const level = this.zooming ? levelOf(cam.scale) : exactLevel(cam.scale);
+    this.level = level;
     if (changed && changed.size > 0) {
       this.hooks.pruneSelection();
       this.liveSetDirty = true;
@@ -206,8 +225,13 @@ export class Renderer {
       this.hooks.overlayMoved();
     }
     const t0 = performance.now();
-    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, OVERSCAN);
+    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, OVERSCAN, level);
     const result = this.tiles.update(view, this.ratio, FRAME_BUDGET_MS);
+    // A zoom gesture's frames are not complete: the exact level follows once the scale rests.
+    if (this.zooming) {
+      result.complete = false;
+      result.pending = true;
+    }
     const t1 = performance.now();
     this.staticLayer.draw();
     this.live.draw();
@@ -244,9 +268,11 @@ export class Renderer {
 
   private composeStatic(ctx: CanvasRenderingContext2D): void {
     const cam = this.viewport.camera;
-    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, 0);
+    const view = viewTiles(cam, this.viewport.width, this.viewport.height, this.ratio, 0, this.level);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    // Scaled copies while zooming: nearest-pixel is a fraction of the cost of smoothing in software.
+    ctx.imageSmoothingEnabled = !this.zooming;
     this.tiles.compose(ctx, cam, view, this.ratio);
     ctx.restore();
   }

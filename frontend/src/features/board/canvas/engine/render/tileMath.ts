@@ -1,10 +1,11 @@
 /**
  * Tile arithmetic of the static scene (pure, unit-tested in frontend/test/unit/canvas-tiles.test.ts).
  *
- * The static scene is cut into square tiles of TILE_PX device pixels, rendered at a zoom *level*
- * rather than at the camera's exact scale: levels are LEVELS_PER_OCTAVE steps per doubling of the
- * scale, so a zoom gesture only re-renders when it crosses a level, and between levels cached tiles
- * are drawn scaled by at most 2^(1/8) either way. Level 0 is scale 1 exactly (pixel-identical to the
+ * The static scene is cut into square tiles of TILE_PX device pixels, rendered at a zoom *level*:
+ * while the scale stands still (pan, rest) the camera's exact level (`exactLevel`), so tiles are
+ * copied 1:1; during a zoom gesture the nearest whole level (LEVELS_PER_OCTAVE per doubling of the
+ * scale), so the gesture only re-renders when it crosses one, and in between cached tiles are drawn
+ * scaled by at most 2^(1/8) either way. Level 0 is scale 1 exactly (pixel-identical to the
  * export at 100 %). A tile (level, tx, ty) covers the board square
  * [tx·T, (tx+1)·T) × [ty·T, (ty+1)·T) with T = TILE_PX / (levelScale · pixelRatio).
  */
@@ -30,7 +31,15 @@ export interface TileRange {
 
 export const tileKey = (level: number, tx: number, ty: number): string => `${level}/${tx}/${ty}`;
 
-/** The level whose scale is nearest to `scale` (in log terms). */
+/**
+ * The level of exactly `scale` (usually not a whole number): used while the scale stands still, so
+ * tiles are copied 1:1 — a scaled copy of the whole view costs software rendering more than a frame.
+ */
+export function exactLevel(scale: number): number {
+  return Math.log2(scale) * LEVELS_PER_OCTAVE;
+}
+
+/** The whole level whose scale is nearest to `scale` (in log terms): the tiles of a zoom gesture. */
 export function levelOf(scale: number): number {
   return Math.round(Math.log2(scale) * LEVELS_PER_OCTAVE);
 }
@@ -77,9 +86,8 @@ export interface ViewTiles {
   ring: TileId[];
 }
 
-/** The tiles a camera needs: those it shows, and `overscan` more tiles on every side. */
-export function viewTiles(camera: Camera, width: number, height: number, ratio: number, overscan = 1): ViewTiles {
-  const level = levelOf(camera.scale);
+/** The tiles a camera needs at `level`: those it shows, and `overscan` more tiles on every side. */
+export function viewTiles(camera: Camera, width: number, height: number, ratio: number, overscan = 1, level = levelOf(camera.scale)): ViewTiles {
   const area = { x: -camera.x / camera.scale, y: -camera.y / camera.scale, width: width / camera.scale, height: height / camera.scale };
   const r = tilesTouching(area, level, ratio);
   const t = tileSize(level, ratio);
