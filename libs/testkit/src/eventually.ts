@@ -32,8 +32,7 @@ export async function eventually(
   }
 }
 
-/**
- * For the rare test that must prove something does NOT happen (no echo, no delivery): waiting is
- * then the point, so it is named as such rather than written as a bare timer.
- */
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+// No `sleep` here on purpose: a test that must prove something does NOT happen waits for a later
+// positive sentinel on the same path (a valid update after the refused one) instead of a timer;
+// the lint rule tests/no-fixed-wait (scripts/lint/no-fixed-wait.mjs) keeps it so.
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
