@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { animationsEnded } from './axe.ts';
 import { appReady, newAccount, registerViaApi, signInWithTokens, useProduct, withPage } from './harness.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_TEST_BASE_URL });
@@ -38,7 +39,7 @@ async function settled(page: Page, path: string, ready: string) {
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
   // Let entry animations finish, so colours are measured as they end up.
-  await page.waitForTimeout(400);
+  await animationsEnded(page);
 }
 
 describe('accessibility of the built pages (axe-core)', () => {
@@ -86,7 +87,7 @@ describe('accessibility of the built pages (axe-core)', () => {
       await page.click('[data-testid="board-menu"]');
       await page.click('[data-testid="menu-tags"]');
       await page.locator('[data-testid="tags-modal"]').waitFor();
-      await page.waitForTimeout(300);
+      await animationsEnded(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="tags-modal"]').waitFor({ state: 'detached' });
@@ -95,7 +96,7 @@ describe('accessibility of the built pages (axe-core)', () => {
       await page.click('[data-testid="board-menu"]');
       await page.click('[data-testid="menu-access"]');
       await page.locator('[data-testid="access-modal"]').waitFor();
-      await page.waitForTimeout(300);
+      await animationsEnded(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="access-modal"]').waitFor({ state: 'detached' });

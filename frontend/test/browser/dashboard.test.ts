@@ -8,6 +8,8 @@
 import { BOARD_TEXTS } from '@wb/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { animationsEnded } from './axe.ts';
+import { rendered } from './boardPageHelpers.ts';
 import {
   appReady,
   newAccount,
@@ -51,19 +53,20 @@ async function expectToast(text: string) {
 
 /** Closes the visible toasts (through their close buttons, so react-toastify stays in charge). */
 async function dismissToasts() {
-  const deadline = Date.now() + 8_000;
-  for (;;) {
-    const buttons = page.locator('.Toastify__toast .Toastify__close-button');
-    const n = await buttons.count();
-    for (let i = n - 1; i >= 0; i--)
-      await buttons
-        .nth(i)
-        .click({ force: true, timeout: 1_000 })
-        .catch(() => {});
-    await page.waitForTimeout(250);
-    if ((await page.locator('.Toastify__toast').count()) === 0) return;
-    if (Date.now() > deadline) throw new Error(`toasts stay: ${(await toastTexts(page)).join(' | ')}`);
-  }
+  await expect
+    .poll(
+      async () => {
+        const buttons = page.locator('.Toastify__toast .Toastify__close-button');
+        for (let i = (await buttons.count()) - 1; i >= 0; i--)
+          await buttons
+            .nth(i)
+            .click({ force: true, timeout: 1_000 })
+            .catch(() => {});
+        return toastTexts(page);
+      },
+      { timeout: 8_000, interval: 250, message: 'toasts stay' },
+    )
+    .toEqual([]);
 }
 
 /** A real mouse drag: press, a few small moves so dnd-kit activates, then move in steps and release. */
@@ -81,7 +84,8 @@ async function drag(
   await page.mouse.move(sx + 4, sy + 4, { steps: 3 });
   await page.mouse.move(sx + 12, sy + 8, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height * (opts.yFrac ?? 0.5), { steps: 15 });
-  await page.waitForTimeout(80);
+  // dnd-kit finds the target on the next frames: let them run before the release.
+  await rendered(page);
   if (opts.hold) await opts.hold(page);
   await page.mouse.up();
 }
@@ -272,13 +276,15 @@ describe('dashboard', () => {
     // dnd-kit listens for the arrows only after the drag started, and each step reads the moved rect: go slowly.
     const key = async (k: string) => {
       await page.keyboard.press(k);
-      await page.waitForTimeout(150);
+      await rendered(page);
+      await animationsEnded(page);
     };
     const pickUp = async (name: string) => {
       await folderRow(name).locator('[data-testid="folder-select"]').focus();
       await page.keyboard.press('Space');
       await page.locator('[data-testid="dashboard-page"][data-dragging="true"]').waitFor();
-      await page.waitForTimeout(150);
+      await rendered(page);
+      await animationsEnded(page);
     };
     // Arrow up: Архив's own "before" (refused), Проекты "after", Проекты "inside".
     await pickUp('Архив');
