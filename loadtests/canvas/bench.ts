@@ -199,7 +199,18 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
   if (process.env.BENCH_CANVAS_TRACE) console.error(JSON.stringify(await page.evaluate(() => window.__wbCanvas!.stats.draws)));
   const heap = await heapMb(page);
   await page.waitForTimeout(300);
+  // WB_BENCH_PROFILE=<file>: a CPU profile of the pan (open it in Chromium's DevTools).
+  const profiler = process.env.WB_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   const pan = await frameLoop(page, 'pan');
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(process.env.WB_BENCH_PROFILE!, JSON.stringify(profile));
+  }
   await page.waitForTimeout(300);
   const zoom = await frameLoop(page, 'zoom');
   // Back to the saved view, drawn at rest, before each mid-gesture photograph.
