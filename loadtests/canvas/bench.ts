@@ -14,6 +14,7 @@
  *
  *   npm run bench -- canvas [--sizes 1000,10000] [--runs 3]
  *   npm run bench -- canvas --sizes 1000,10000,50000,100000 --page-objects 0   (issue 35's four sizes)
+ *   npm run bench -- canvas --sizes 0 --page-objects 0 --text-keys 40   (only keystroke → glyph, textLatency.ts)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { commandLine, machineInfo, startStack } from '../lib/harness.ts';
 import { formatBoardPageFigures, runBoardPageScenarios, type BoardPageFigures } from './boardPageScenarios.ts';
 import { blankFraction, frameLoop } from './gestures.ts';
+import { formatTextLatency, measureTextLatency, type TextLatencyFigures } from './textLatency.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +31,8 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     // Board-page scenarios (loadtests/canvas/boardPageScenarios.ts): objects of the warm-open board; 0 skips them.
     'page-objects': { type: 'string', default: '5000' },
+    // Keystroke → glyph in another context (textLatency.ts): keys typed; 0 skips it.
+    'text-keys': { type: 'string', default: '40' },
   },
 });
 // `--sizes 0` (or '') skips the size table, e.g. to run only the board-page scenarios.
@@ -283,6 +287,7 @@ async function main(): Promise<void> {
   });
   const rows: string[] = [];
   let pageFigures: BoardPageFigures | null = null;
+  let textFigures: TextLatencyFigures | null = null;
   const version = browser.version();
   try {
     for (const n of SIZES) {
@@ -312,6 +317,8 @@ async function main(): Promise<void> {
     if (pageObjects > 0) {
       pageFigures = await runBoardPageScenarios({ url: base, browser, objects: pageObjects, warmRuns: RUNS, cursorMoves: 60 });
     }
+    const textKeys = Number(args['text-keys']);
+    if (textKeys > 0) textFigures = await measureTextLatency({ url: base, browser, keys: textKeys });
   } finally {
     await browser.close();
     await stack?.stop();
@@ -326,6 +333,10 @@ async function main(): Promise<void> {
   if (pageFigures) {
     console.log('');
     for (const line of formatBoardPageFigures(pageFigures)) console.log(line);
+  }
+  if (textFigures) {
+    console.log('');
+    for (const line of formatTextLatency(textFigures)) console.log(line);
   }
 }
 
