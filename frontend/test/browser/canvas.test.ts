@@ -821,22 +821,27 @@ describe('board-wide', () => {
     });
   });
 
-  it('at 375 px the toolbar wraps group by group: undo beside redo, an arrow beside its styles, no separator', async () => {
+  it('at 375 px the toolbar is one row; the arrow and templates move into its "Ещё" menu; no separator', async () => {
+    // Issue 35 item 8 replaced the wrapped groups (canvas-navigation.test.ts covers the menu's tools).
     await withCanvas(async (c) => {
       const { page } = c;
       await page.setViewportSize({ width: 375, height: 812 });
       const top = async (id: string) => Math.round((await page.locator(`[data-testid="${id}"]`).boundingBox())!.y);
       expect(await top('redo')).toBe(await top('undo'));
-      expect(await top('templates')).toBe(await top('undo'));
-      expect(await top('arrow-dotted')).toBe(await top('arrow-start'));
-      // Each group starts a row of its own here, so no row starts or ends with a separator.
-      expect(await top('undo')).toBeGreaterThan(await top('arrow-start'));
+      expect(await top('toolbar-more')).toBe(await top('undo'));
+      expect(await top('tool-select')).toBe(await top('undo'));
+      expect(await page.locator('[data-testid="templates"]').count()).toBe(0);
+      expect(await page.locator('[data-testid="arrow-start"]').count()).toBe(0);
       const separators = page.locator('[data-testid="canvas-toolbar"] > [role="separator"]');
       expect(await separators.count()).toBeGreaterThan(0);
       for (const s of await separators.all()) expect(await s.isVisible()).toBe(false);
       const bar = (await page.locator('[data-testid="canvas-toolbar"]').boundingBox())!;
       expect(bar.x).toBeGreaterThanOrEqual(0);
       expect(bar.x + bar.width).toBeLessThanOrEqual(375);
+      await page.click('[data-testid="toolbar-more"]');
+      expect(await page.locator('[data-testid="more-templates"]').isVisible()).toBe(true);
+      expect(await page.locator('[data-testid="more-arrow"]').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
     });
   });
 
