@@ -384,3 +384,76 @@ describe('conflicts between two people', () => {
     );
   });
 });
+
+describe('roles', () => {
+  it('a lock or a group hides nothing and grants nothing: viewers see and export them, change nothing; guests still select nothing', async () => {
+    const board = await newBoardOf(product.url, 'structure4', 'Роли');
+    const auth = { Authorization: `Bearer ${board.tokens.accessToken}`, 'Content-Type': 'application/json' };
+    await fetch(`${product.url}/api/boards/${board.id}/sharing`, { method: 'PUT', headers: auth, body: JSON.stringify({ enabled: true }) });
+    const links = (await (
+      await fetch(`${product.url}/api/boards/${board.id}/multiple-links`, { method: 'POST', headers: auth, body: JSON.stringify({ enabledRoles: ['viewer', 'guest'] }) })
+    ).json()) as { board: { viewer_token_hash: string; guest_token_hash: string } };
+    const objects = [{ ...rect('locked', 0, 0), locked: true }, { ...rect('g1', 150, 0), groupId: 'grp' }, { ...rect('g2', 300, 0), groupId: 'grp' }];
+    await withBoard(
+      async (owner) => {
+        await addObjects(owner.page, objects);
+        // The export draws locked and grouped objects like any other.
+        await expect
+          .poll(async () => {
+            const res = await fetch(`${product.url}/api/export/svg`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ boardId: board.id, area: { x: -50, y: -50, width: 500, height: 200 } }),
+            });
+            const svg = res.ok ? await res.text() : '';
+            return ['locked', 'g1', 'g2'].every((id) => svg.includes(`data-id="${id}"`));
+          }, { timeout: 30_000 })
+          .toBe(true);
+
+        for (const role of ['viewer', 'guest'] as const) {
+          const context = await product.browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 860 }, locale: 'ru-RU', serviceWorkers: 'block' });
+          try {
+            const page = await context.newPage();
+            page.setDefaultTimeout(15_000);
+            const v = new Board2(page);
+            await page.goto(`/board/${board.id}?token=${role === 'viewer' ? links.board.viewer_token_hash : links.board.guest_token_hash}`);
+            await page.waitForFunction(() => window.__wbCanvas?.store.objectCount === 3, undefined, { timeout: 45_000 });
+            const box = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
+            Object.assign(v, { origin: { x: box.x, y: box.y } });
+            await page.evaluate(() => window.__wbCanvas!.setCamera({ x: 400, y: 300, scale: 1 }));
+            expect(await page.locator('[data-testid="tool-eraser"]').isDisabled()).toBe(true);
+            await page.keyboard.press('e');
+            expect(await page.locator('[data-testid="board-canvas"]').getAttribute('data-tool')).not.toBe('eraser');
+            await v.click({ x: 200, y: 50 });
+            // A viewer selects the group as anyone does; a guest selects nothing, grouped or not.
+            expect(await v.selection()).toEqual(role === 'viewer' ? ['g1', 'g2'] : []);
+            for (const key of ['Control+g', 'Control+Shift+g', 'Control+BracketRight', 'Control+Shift+BracketLeft', 'Delete']) await page.keyboard.press(key);
+            // A hostile client's write (unlock, ungroup) is refused by the server: the owner never sees it.
+            await page.evaluate(() => {
+              const doc = window.__wbCanvas!.doc;
+              const objs = doc.getMap('objects');
+              doc.transact(() => {
+                (objs.get('locked') as { delete(k: string): void }).delete('locked');
+                (objs.get('g1') as { delete(k: string): void }).delete('groupId');
+              });
+            });
+            // Sentinel: a cursor sent after that write on the same socket reaches the owner, so the write was judged.
+            const mark = role === 'viewer' ? 4321 : 4322;
+            await page.evaluate((x) => window.__wbBoard!.provider.awareness.setLocalStateField('cursor', { x, y: 1 }), mark);
+            await owner.page.waitForFunction(
+              (x) => [...window.__wbBoard!.provider.awareness.getStates().values()].some((st) => (st as { cursor?: { x: number } }).cursor?.x === x),
+              mark,
+              { timeout: 30_000 },
+            );
+            const o = await owner.objects();
+            expect([o.locked?.locked, o.g1?.groupId, o.g2?.groupId]).toEqual([true, 'grp', 'grp']);
+          } finally {
+            await context.close();
+          }
+        }
+      },
+      { board },
+    );
+  });
+});
+
