@@ -30,6 +30,7 @@ import { Commands, type ArrowStyle, type CommandContext, type Limits } from './c
 import { createHistory } from './history.ts';
 import { EditorSession } from './input/editing.ts';
 import { hitAt } from './input/hit.ts';
+import { LongPress } from './input/longPress.ts';
 import { PointerInput } from './input/PointerInput.ts';
 import { installResizeSnap } from './input/snapping.ts';
 import { toolCursor, type ToolContext } from './input/tool.ts';
@@ -78,6 +79,8 @@ export class CanvasEngine implements ToolContext, CommandContext {
   private role: BoardRole = 'owner';
   private background: Background = 'white';
   private readonly unsubscribeImages: () => void;
+  /** A finger held still opens the context menu (input/longPress.ts). */
+  private readonly longPress: LongPress;
 
   constructor(
     readonly container: HTMLDivElement,
@@ -123,6 +126,7 @@ export class CanvasEngine implements ToolContext, CommandContext {
       invalidate: () => this.invalidate(),
     });
     installResizeSnap(this);
+    this.longPress = new LongPress(container, () => this.tool === 'select' && this.canSelect);
     this.unsubscribeImages = onImageSettled(() => {
       this.live.rebuild();
       this.renderer.invalidate({ scene: true, live: true });
@@ -136,6 +140,7 @@ export class CanvasEngine implements ToolContext, CommandContext {
     this.store.destroy();
     this.history.destroy();
     this.input.destroy();
+    this.longPress.destroy();
   }
 
   // ---------------------------------------------------------------- parts, for tools and tests
