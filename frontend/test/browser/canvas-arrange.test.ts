@@ -35,7 +35,10 @@ class Arr {
   async open(): Promise<this> {
     this.origin = await openCanvas(this.page, await newBoardOf(product.url, 'arrange', 'Выравнивание'));
     // Zoom 1 with the board's origin at the stage centre: snap distances below are board px = screen px.
-    await this.page.evaluate(() => window.__wbCanvas!.setCamera({ x: 640, y: 400, scale: 1 }));
+    await this.page.evaluate(() => {
+      const e = window.__wbCanvas!;
+      e.setCamera({ x: Math.round(e.viewport.width / 2), y: Math.round(e.viewport.height / 2), scale: 1 });
+    });
     return this;
   }
 
@@ -117,10 +120,13 @@ class Arr {
   }
 }
 
-async function withArr<T>(fn: (a: Arr, ctx: BrowserContext) => Promise<T>, opts: { hasTouch?: boolean } = {}): Promise<T> {
+async function withArr<T>(
+  fn: (a: Arr, ctx: BrowserContext) => Promise<T>,
+  opts: { hasTouch?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<T> {
   const context = await product.browser.newContext({
     baseURL: product.url,
-    viewport: { width: 1280, height: 860 },
+    viewport: opts.viewport ?? { width: 1280, height: 860 },
     locale: 'ru-RU',
     hasTouch: opts.hasTouch ?? false,
     serviceWorkers: 'block',
@@ -219,6 +225,27 @@ describe('align and distribute', () => {
         await bar.waitFor({ state: 'detached' });
       },
       { hasTouch: true },
+    );
+  });
+
+  it('at 375 px the bar is inside the screen, clear of the toolbar, and a tap distributes', async () => {
+    await withArr(
+      async (a) => {
+        const { page } = a;
+        await addObjects(page, [rect('a', -150, -50, 40, 40), rect('b', -20, 0, 40, 30), rect('c', 100, 60, 40, 40)]);
+        await page.evaluate(() => window.__wbCanvas!.setSelection(['a', 'b', 'c']));
+        const bar = (await page.locator('[data-testid="arrange-bar"]').boundingBox())!;
+        expect(bar.x).toBeGreaterThanOrEqual(0);
+        expect(bar.x + bar.width).toBeLessThanOrEqual(375);
+        expect(bar.y + bar.height).toBeLessThanOrEqual(740);
+        const tools = (await page.locator('[data-testid="canvas-toolbar"]').boundingBox())!;
+        const apart = bar.y >= tools.y + tools.height || bar.y + bar.height <= tools.y;
+        expect(apart).toBe(true);
+        // Heights 40, 30, 40 over -50..100: gaps of 20, so b's top goes to 10.
+        await page.tap('[data-testid="arrange-vertical"]');
+        await expect.poll(async () => (await a.objects()).b.y).toBe(10);
+      },
+      { hasTouch: true, viewport: { width: 375, height: 740 } },
     );
   });
 });
