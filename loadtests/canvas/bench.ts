@@ -60,11 +60,14 @@ async function account(base: string): Promise<Session> {
   return json<Session>(`${base}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'Secret-Pass-1' }) });
 }
 
-/** The grid the seeded objects lie on and the camera that shows its top-left quarter. */
+/**
+ * The grid the seeded objects lie on and the camera that shows its top-left quarter — or, past
+ * about 30,000 objects, as much as the smallest zoom (0.1, §9) shows.
+ */
 function layout(n: number) {
   const cols = Math.ceil(Math.sqrt((n * VIEW.width) / VIEW.height));
   const rows = Math.ceil(n / cols);
-  const scale = VIEW.width / ((cols * CELL) / 2);
+  const scale = Math.max(0.1, VIEW.width / ((cols * CELL) / 2));
   return { cols, rows, camera: { position_x: 0, position_y: 0, scale_x: scale, scale_y: scale } };
 }
 
