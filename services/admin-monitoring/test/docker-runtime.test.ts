@@ -171,7 +171,9 @@ describe('Docker runtime on the real engine', () => {
     const a = await missing.listContainers();
     expect(a.containers).toEqual([]);
     expect(a.error).toMatch(/^Docker недоступен .*none\.sock.*ENOENT/);
-    expect(performance.now() - t).toBeLessThan(1_000);
+    // At once, not after retries; the bounds here only tell an answer from a hang (a loaded 2-core
+    // machine must not fail them), the test's own 30 s being the hang.
+    expect(performance.now() - t).toBeLessThan(10_000);
     // A socket that accepts and never answers (a hung engine): the timeout answers instead.
     const sockets: net.Socket[] = [];
     const silent = net.createServer((s) => sockets.push(s));
@@ -181,7 +183,7 @@ describe('Docker runtime on the real engine', () => {
     const b = await hung.listContainers();
     expect(b.containers).toEqual([]);
     expect(b.error).toMatch(/^Docker недоступен .*hung\.sock/);
-    expect(performance.now() - t).toBeLessThan(3_000);
+    expect(performance.now() - t).toBeLessThan(15_000);
     for (const s of sockets) s.destroy();
     await new Promise<void>((res) => silent.close(() => res()));
   });
