@@ -172,3 +172,29 @@ describe('pasting plain text', () => {
     expect(r.object.y).toBe(376);
   });
 });
+
+describe('snap to equal spacing', () => {
+  const row = (xs: Array<[number, number]>): Bounds[] => xs.map(([x, w]) => ({ x, y: 0, width: w, height: 50 }));
+
+  it('centres the box in the gap between its neighbours, the two gaps drawn', () => {
+    const index = snapIndex(row([[0, 100], [300, 100]]));
+    // Width 50 between 100 and 300: equal gaps put it at 175; from 172 that is 3 away.
+    const r = snapMove({ x: 172, y: 10, width: 50, height: 20 }, index, 6);
+    expect(r.dx).toBe(3);
+    expect(r.guides).toContainEqual({ axis: 'y', at: 20, from: 100, to: 175 });
+    expect(r.guides).toContainEqual({ axis: 'y', at: 20, from: 225, to: 300 });
+  });
+
+  it("repeats a neighbour's own gap beyond it, on either side", () => {
+    const index = snapIndex(row([[0, 100], [150, 100]]));
+    // Gap 50 between the two: next one at 300 (from 297) or, on the left, ending at -50 (from -103).
+    expect(snapMove({ x: 297, y: 0, width: 50, height: 50 }, index, 6).dx).toBe(3);
+    expect(snapMove({ x: -103, y: 0, width: 50, height: 50 }, index, 6).dx).toBe(3);
+  });
+
+  it('needs the boxes to face each other across the axis', () => {
+    // The same row far below: nothing lines up beside the box, nothing to space against.
+    const index = snapIndex([{ x: 0, y: 500, width: 100, height: 50 }, { x: 300, y: 500, width: 100, height: 50 }]);
+    expect(snapMove({ x: 172, y: 0, width: 50, height: 20 }, index, 6)).toEqual({ dx: 0, dy: 0, guides: [] });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Snapping while moving and resizing (issue 35 item 5; the spec is silent): the moving box's
  * edges and centre are pulled onto other objects' edges and centres within a threshold, and the
- * lines they now share are shown as guides. Pure: the canvas builds the index from the objects it
+ * lines they now share are shown as guides; a moved box also snaps to equal spacing with its
+ * neighbours. Pure: the canvas builds the index from the objects it
  * can see (through its spatial index) once per gesture, so each pointer move is a few binary
  * searches however many objects the board holds.
  */
@@ -117,10 +118,77 @@ const ys = (b: Bounds) => [b.y, b.y + b.height / 2, b.y + b.height];
 
 /** Moving a box: how far to pull it (each axis on its own) and the guides it then touches. */
 export function snapMove(box: Bounds, index: SnapIndex, threshold: number): { dx: number; dy: number; guides: Guide[] } {
-  const dx = bestPull(index.x, xs(box), threshold);
-  const dy = bestPull(index.y, ys(box), threshold);
+  const ex = bestPull(index.x, xs(box), threshold);
+  const ey = bestPull(index.y, ys(box), threshold);
+  const sx = spacingPull(box, index.boxes, true, threshold);
+  const sy = spacingPull(box, index.boxes, false, threshold);
+  // Equal spacing wins an axis only when it pulls less than an edge or centre would.
+  const spaceX = !!sx && (ex === null || Math.abs(sx.d) < Math.abs(ex));
+  const spaceY = !!sy && (ey === null || Math.abs(sy.d) < Math.abs(ey));
+  const dx = spaceX ? sx!.d : ex;
+  const dy = spaceY ? sy!.d : ey;
   const moved = { ...box, x: box.x + (dx ?? 0), y: box.y + (dy ?? 0) };
-  return { dx: dx ?? 0, dy: dy ?? 0, guides: snapGuides(moved, index, dx !== null, dy !== null) };
+  const guides = snapGuides(moved, index, dx !== null && !spaceX, dy !== null && !spaceY);
+  if (spaceX) guides.push(...sx!.guides);
+  if (spaceY) guides.push(...sy!.guides);
+  return { dx: dx ?? 0, dy: dy ?? 0, guides };
+}
+
+/** One axis of a box: its extent along the axis and across it. */
+const along = (b: Bounds, h: boolean) => (h ? { lo: b.x, hi: b.x + b.width, plo: b.y, phi: b.y + b.height } : { lo: b.y, hi: b.y + b.height, plo: b.x, phi: b.x + b.width });
+
+/** The nearest box before (`dir` -1) or after (+1) the span [lo, hi] among those overlapping [plo, phi] across. */
+function neighbour(boxes: readonly Bounds[], h: boolean, lo: number, hi: number, plo: number, phi: number, dir: -1 | 1): Bounds | null {
+  let best: Bounds | null = null;
+  let bestEdge = dir < 0 ? -Infinity : Infinity;
+  // Runs over every target a few times per pointer move: plain numbers, no objects per box.
+  for (const b of boxes) {
+    const bplo = h ? b.y : b.x;
+    if (bplo >= phi || bplo + (h ? b.height : b.width) <= plo) continue;
+    const blo = h ? b.x : b.y;
+    const bhi = blo + (h ? b.width : b.height);
+    if (dir < 0 ? bhi <= lo && bhi > bestEdge : blo >= hi && blo < bestEdge) {
+      best = b;
+      bestEdge = dir < 0 ? bhi : blo;
+    }
+  }
+  return best;
+}
+
+/**
+ * Equal spacing along one axis (tldraw and Figma do it): the moving box centred in the gap between
+ * its two neighbours, or one neighbour's own gap away from it. The guides are the equal gaps, drawn
+ * across the middle of each pair's overlap.
+ */
+function spacingPull(box: Bounds, boxes: readonly Bounds[], h: boolean, threshold: number): { d: number; guides: Guide[] } | null {
+  const m = along(box, h);
+  const size = m.hi - m.lo;
+  const before = neighbour(boxes, h, m.lo, m.hi, m.plo, m.phi, -1);
+  const after = neighbour(boxes, h, m.lo, m.hi, m.plo, m.phi, 1);
+  const options: Array<{ lo: number; pairs: Array<[Bounds | 'box', Bounds | 'box']> }> = [];
+  if (before && after) options.push({ lo: (along(before, h).hi + along(after, h).lo - size) / 2, pairs: [[before, 'box'], ['box', after]] });
+  if (before) {
+    const b = along(before, h);
+    const further = neighbour(boxes, h, b.lo, b.hi, b.plo, b.phi, -1);
+    if (further) options.push({ lo: b.hi + (b.lo - along(further, h).hi), pairs: [[further, before], [before, 'box']] });
+  }
+  if (after) {
+    const a = along(after, h);
+    const further = neighbour(boxes, h, a.lo, a.hi, a.plo, a.phi, 1);
+    if (further) options.push({ lo: a.lo - (along(further, h).lo - a.hi) - size, pairs: [['box', after], [after, further]] });
+  }
+  let best: (typeof options)[number] | null = null;
+  for (const o of options) if (Math.abs(o.lo - m.lo) <= threshold && (!best || Math.abs(o.lo - m.lo) < Math.abs(best.lo - m.lo))) best = o;
+  if (!best) return null;
+  const d = best.lo - m.lo;
+  const placed = h ? { ...box, x: box.x + d } : { ...box, y: box.y + d };
+  const guides = best.pairs.map(([p, q]): Guide => {
+    const a = along(p === 'box' ? placed : p, h);
+    const b = along(q === 'box' ? placed : q, h);
+    const at = (Math.max(a.plo, b.plo) + Math.min(a.phi, b.phi)) / 2;
+    return { axis: h ? 'y' : 'x', at, from: a.hi, to: b.lo };
+  });
+  return { d, guides };
 }
 
 function snapGuides(box: Bounds, index: SnapIndex, onX: boolean, onY: boolean, values?: { x: number[]; y: number[] }): Guide[] {
