@@ -74,12 +74,21 @@ describe('reconnect (§9)', () => {
       // Each wait is longer than the one before: a backoff, not a fixed interval.
       for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThan(gaps[i - 1]!);
       await expect(s.page.locator('[data-testid="sync-status"]').innerText()).resolves.toContain('Нет соединения');
-      // Given up: no sixth attempt on its own.
-      await s.page.waitForTimeout(2500);
+      // Given up: the next attempt is the retry's. Sentinel: a click on 'retry' while the server still
+      // refuses; the sixth attempt comes after the click, none came between the fifth and it.
       expect(refused).toHaveLength(5);
-
-      refuse = false;
+      const clicked = Date.now();
       await s.page.click('[data-testid="sync-retry"]');
+      await poll(() => refused.length).toBe(6);
+      expect(refused[4]!).toBeLessThan(clicked);
+      expect(refused[5]!).toBeGreaterThanOrEqual(clicked);
+
+      // The server takes it again: the retry's next attempt connects (a retry offered again is taken).
+      refuse = false;
+      await poll(async () => {
+        if ((await syncPhase(s.page)) === 'offline') await s.page.click('[data-testid="sync-retry"]').catch(() => undefined);
+        return syncPhase(s.page);
+      }, 30_000).toBe('connected');
       await poll(() => syncPhase(s.page)).toBe('connected');
       await expect(s.page.locator('[data-testid="sync-status"]').innerText()).resolves.toContain('Синхронизировано');
       // Connected for real: an edit reaches the server.
@@ -96,6 +105,7 @@ describe('corrupted data (§9)', () => {
     page.evaluate(() => {
       (window as unknown as { __beforeReload: boolean }).__beforeReload = true;
       // What a broken sync step throws (y-protocols reading a damaged update).
+      // wait-ok: thrown from a task of its own, as the provider's message handler throws, not a wait
       setTimeout(() => {
         throw new Error('Corrupted data');
       }, 0);

@@ -12,6 +12,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { addArrow, addObject, type ArrowInput, type CanvasObjectInput } from '@wb/board-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@wb/testkit';
 import { newAccount, openPage, registerViaApi, useProduct, type PageSession } from './harness.ts';
 import { accessToken, apiCall, createBoard } from './boardPageHelpers.ts';
 
@@ -127,7 +128,15 @@ beforeAll(async () => {
       (c.arrows ?? []).forEach((a) => addArrow(doc, { ...a, id: `${a.id}-${dx}`, fromId: ids.get(a.fromId)!, toId: ids.get(a.toId)! })),
     );
   });
-  await new Promise((r) => setTimeout(r, 500));
+  // On the server before the writer goes: a second client reads every object and arrow back.
+  const reader = new WebsocketProvider(`${product.url.replace(/^http/, 'ws')}/yjs`, boardId, new Y.Doc(), {
+    params: { token },
+    WebSocketPolyfill: WebSocket as never,
+    disableBc: true,
+  });
+  const size = (d: Y.Doc) => d.getMap('objects').size + d.getMap('arrows').size;
+  await eventually(() => size(reader.doc) === size(doc), { timeoutMs: 30_000, what: 'every object and arrow on the server' });
+  reader.destroy();
   provider.destroy();
 
   session = await openPage(product);
@@ -157,8 +166,21 @@ async function canvasShot(area: { x: number; y: number }): Promise<Buffer> {
   await page.evaluate(({ a, s }) => window.__wbCanvas!.setCamera({ x: s.x - a.x, y: s.y - a.y, scale: 1 }), { a: area, s: spot });
   // The sharp redraw after the camera rests, then images decoded and drawn.
   await page.waitForFunction((n) => window.__wbCanvas!.stats.staticDraws > n, before);
-  await page.waitForTimeout(400);
-  return page.screenshot({ clip: { x: stage.x + spot.x, y: stage.y + spot.y, width: W, height: H } });
+  // Until two shots in a row agree: the images have been decoded and drawn, nothing is still changing.
+  const clip = { x: stage.x + spot.x, y: stage.y + spot.y, width: W, height: H };
+  let last: Buffer | undefined;
+  await expect
+    .poll(
+      async () => {
+        const shot = await page.screenshot({ clip });
+        const steady = last?.equals(shot) ?? false;
+        last = shot;
+        return steady;
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+  return last!;
 }
 
 async function serverPng(area: { x: number; y: number; width: number; height: number }): Promise<Buffer> {
