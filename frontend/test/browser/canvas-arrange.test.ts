@@ -211,6 +211,7 @@ describe('align and distribute', () => {
           for (const t of ['pointerdown', 'pointerup', 'click', 'touchstart', 'touchend']) document.addEventListener(t, (e) => w.__log.push(`${t} ${(e.target as HTMLElement).tagName} ${performance.now()}`), true);
           window.__wbCanvas!.state.subscribe(() => w.__log.push(`state sel=${[...window.__wbCanvas!.selection].join(',')} ${performance.now()}`));
         });
+        const steps = await a.undoSteps();
         await page.tap('[data-testid="arrange-right"]');
         await expect.poll(async () => (await a.objects()).a.x).toBe(220).catch(async (e: unknown) => {
           console.log('the tap did not align; events and store changes seen by the page:', await page.evaluate(() => (window as never as { __log: string[] }).__log), await a.selection());
@@ -220,6 +221,9 @@ describe('align and distribute', () => {
         await expect.poll(async () => (await a.objects()).a.x).toBe(220);
         expect((await a.objects()).b.x).toBe(200);
         expect((await a.objects()).c.x).toBe(450);
+        // One step: the release acted, the click that may follow it did not act again.
+        await a.frame();
+        expect(await a.undoSteps()).toBe(steps + 1);
         // One object selected: no bar.
         await page.evaluate(() => window.__wbCanvas!.setSelection(['c']));
         await bar.waitFor({ state: 'detached' });
@@ -282,6 +286,22 @@ describe('snapping', () => {
       await page.keyboard.up('Control');
       await expect.poll(async () => (await a.objects()).m.y).toBe(360);
       expect((await a.objects()).m.x).toBe(103);
+    });
+  });
+
+  it('a dragged object snaps to equal gaps between two neighbours, both gaps drawn', async () => {
+    await withArr(async (a) => {
+      const { page } = a;
+      await addObjects(page, [rect('l', 0, 0, 100, 100), rect('r', 300, 0, 100, 100), rect('m', 150, 300, 50, 50)]);
+      // Equal gaps put m's left at 175; the pointer leaves it at 172 (no edge or centre within 6 px).
+      await a.press({ x: 175, y: 325 }, { x: 197, y: 35 });
+      await expect.poll(() => a.guides()).toEqual([
+        { axis: 'y', at: 35, from: 100, to: 175 },
+        { axis: 'y', at: 35, from: 225, to: 300 },
+      ]);
+      await page.mouse.up();
+      await expect.poll(async () => (await a.objects()).m.x).toBe(175);
+      expect((await a.objects()).m.y).toBe(10);
     });
   });
 

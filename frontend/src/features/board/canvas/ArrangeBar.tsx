@@ -14,6 +14,7 @@ import {
   AlignVerticalDistributeCenter,
   type LucideIcon,
 } from 'lucide-react';
+import type { PointerEvent } from 'react';
 import type { AlignMode, Axis } from '@wb/board-model';
 import { Toolbar, ToolbarButton, ToolbarSeparator } from '../../../components/ui/index.ts';
 import type { ContextMenuItem } from './ContextMenu.tsx';
@@ -50,6 +51,24 @@ export function arrangeMenuItems(engine: CanvasEngine): ContextMenuItem[] {
   return items;
 }
 
+/**
+ * A finger acts on release: Chromium drops the click of a tap that follows a touch drag too
+ * closely (the rubber band that made the selection), so a tap would sometimes do nothing. The
+ * click that may still follow is then ignored.
+ */
+let touchedAt = -Infinity;
+const TOUCH_CLICK_MS = 1000;
+const actions = (run: () => void) => ({
+  onPointerUp: (e: PointerEvent) => {
+    if (e.pointerType !== 'touch') return;
+    touchedAt = performance.now();
+    run();
+  },
+  onClick: () => {
+    if (performance.now() - touchedAt > TOUCH_CLICK_MS) run();
+  },
+});
+
 export function ArrangeBar({ engine }: { engine: CanvasEngine }) {
   const selection = useCanvasState(engine.state, (s) => s.selection);
   const tool = useCanvasState(engine.state, (s) => s.tool);
@@ -60,7 +79,7 @@ export function ArrangeBar({ engine }: { engine: CanvasEngine }) {
   return (
     <Toolbar className={styles.bar} aria-label={ARRANGE_LABELS.bar} data-testid="arrange-bar" onPointerDown={(e) => e.stopPropagation()}>
       {ALIGN.map(([mode, Icon]) => (
-        <ToolbarButton key={mode} aria-label={ARRANGE_LABELS[mode]} title={ARRANGE_LABELS[mode]} data-testid={`arrange-${mode}`} onClick={() => alignSelection(engine, mode)}>
+        <ToolbarButton key={mode} aria-label={ARRANGE_LABELS[mode]} title={ARRANGE_LABELS[mode]} data-testid={`arrange-${mode}`} {...actions(() => alignSelection(engine, mode))}>
           <Icon size={16} aria-hidden />
         </ToolbarButton>
       ))}
@@ -72,7 +91,7 @@ export function ArrangeBar({ engine }: { engine: CanvasEngine }) {
           title={ARRANGE_LABELS[axis]}
           data-testid={`arrange-${axis}`}
           disabled={count < 3}
-          onClick={() => distributeSelection(engine, axis)}
+          {...actions(() => distributeSelection(engine, axis))}
         >
           <Icon size={16} aria-hidden />
         </ToolbarButton>
