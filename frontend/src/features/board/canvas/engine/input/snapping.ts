@@ -1,9 +1,10 @@
 /**
  * Snapping while moving (the select tool's drag) and resizing (the transformer), issue 35 item 5:
  * the rules are @wb/board-model's tools/snap.ts. Targets are the visible objects outside the
- * selection, found through the scene's spatial index and sorted once per gesture, so a pointer move
- * costs a few binary searches on a board of 10,000 objects (`npm run bench -- snap`); zoomed far
- * out, past 10,000 objects in view, only those within 400 screen px of the selection count.
+ * selection, found through the scene's spatial index and sorted once per gesture: per pointer move,
+ * edges and centres cost a few binary searches, equal spacing one pass over the targets
+ * (`npm run bench -- snap`); zoomed far out, past 10,000 objects in view, only those within 400
+ * screen px of the selection count.
  * Holding Ctrl (Cmd on a Mac) turns snapping off for as long as it is held, as in tldraw and
  * Excalidraw; Alt is taken: konva's transformer resizes from the centre with it (decisions.md).
  */
