@@ -383,6 +383,8 @@ describe('phone (375×667)', () => {
       expect(inside({ x: 0, y: 0, ...PHONE }, (await menu.boundingBox())!)).toBe(true);
       await page.click('[data-testid="more-tool-rectangle"]');
       expect(await page.evaluate(() => window.__wbCanvas!.tool)).toBe('rectangle');
+      // The menu's button shows that the tool in use is one of its own.
+      expect(await more.getAttribute('data-holds-tool')).toBe('true');
       await page.mouse.move(stage.x + 100, stage.y + 250);
       await page.mouse.down();
       await page.mouse.move(stage.x + 220, stage.y + 330, { steps: 4 });

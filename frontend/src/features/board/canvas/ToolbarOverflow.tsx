@@ -57,7 +57,13 @@ export function ToolbarOverflow(p: ToolbarOverflowProps) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <ToolbarButton aria-label={NAV_LABELS.more} title={NAV_LABELS.more} data-testid="toolbar-more">
+        <ToolbarButton
+          aria-label={NAV_LABELS.more}
+          title={NAV_LABELS.more}
+          data-testid="toolbar-more"
+          // The current tool lives in the menu: the button shows it is in use (as a pressed tool would).
+          data-holds-tool={p.tools.some((t) => t.tool === p.activeTool) ? 'true' : undefined}
+        >
           <EllipsisIcon size={18} />
         </ToolbarButton>
       </DropdownMenuTrigger>
