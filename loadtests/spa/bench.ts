@@ -142,7 +142,7 @@ try {
   if (values['transfer-only']) {
     console.log(`\nSPA JavaScript on a cold load, headless Chromium (build ${path.relative(repoRoot, dist) || dist})`);
     console.log(`command: ${commandLine()}`);
-    console.log('kB = 1000 bytes of response bodies as sent (brotli), until the route is ready and the network idle 500 ms:');
+    console.log('kB = 1000 bytes of response bodies as sent (brotli), until the route is ready, the page idle and the network quiet 500 ms:');
     for (const line of transfer) console.log(line);
   } else {
     const cold: number[] = [];

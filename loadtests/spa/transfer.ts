@@ -129,7 +129,7 @@ export function describeTransfer(t: RouteTransfer): string[] {
   if (t.swFiles > 0) {
     lines.push(
       `  ${''.padEnd(11)} then the service worker's precache: ${kB(t.swBytes)} in ${t.swFiles} file(s), ` +
-        `${kB(t.swJsBytes)} of it JavaScript, starting ${t.swStartAfterMs} ms after the page's last script`,
+        `${kB(t.swJsBytes)} of it JavaScript, starting ${t.swStartAfterMs?.toFixed(0)} ms after the page's last script`,
     );
   }
   return lines;
