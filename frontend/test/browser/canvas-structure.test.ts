@@ -232,6 +232,36 @@ describe('z-order', () => {
   });
 });
 
+describe('structure commands by touch', () => {
+  it('a long press opens the context menu: bring to front and lock with a finger', async () => {
+    await withBoard(
+      async (b, context) => {
+        const { page } = b;
+        await addObjects(page, [rect('a', 0, 0, 0), rect('b', 50, 0, 1)]);
+        const cdp = await context.newCDPSession(page);
+        const menu = page.locator('[data-testid="canvas-context-menu"]');
+        const longPress = async (board: Point, item: string) => {
+          const p = await b.screen(board);
+          const point = [{ x: p.x, y: p.y, id: 0, radiusX: 1, radiusY: 1, force: 1 }];
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+          // The finger stays down until the menu shows (the browser's long-press gesture).
+          await menu.waitFor();
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+          const entry = menu.getByRole('menuitem', { name: item });
+          const box = (await entry.boundingBox())!;
+          await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+          await menu.waitFor({ state: 'detached' });
+        };
+        await longPress({ x: 5, y: 5 }, 'На передний план (Ctrl+Shift+])');
+        await expect.poll(() => b.order()).toEqual(['b', 'a']);
+        await longPress({ x: 5, y: 5 }, 'Заблокировать');
+        await expect.poll(async () => (await b.objects()).a.locked).toBe(true);
+      },
+      { hasTouch: true },
+    );
+  });
+});
+
 describe('groups', () => {
   it('Ctrl+G groups, one member selects and moves the group, Ctrl+Shift+G ungroups; a tap selects the group', async () => {
     await withBoard(
