@@ -2,106 +2,32 @@
  * Finding one's way on the board (issue 35 items 5, 6, 8) in Chromium on the real product: the
  * bounded canvas's edge drawn and a refused press outside it explained; templates at the view's
  * centre with the view moved to them; the camera remembered per device in board coordinates; the
- * first open fitting the content; Shift+1 / Shift+2; and the phone layout at 375×667 (one toolbar
- * row with an "Ещё" menu, the board ≥ 80 % of the height, every dialog inside the screen, axe clean).
+ * first open fitting the content; Shift+1 / Shift+2 (the phone layout: canvas-navigation-mobile.test.ts).
  * The camera is read through the page's `window.__wbCanvas` hook, as in the other canvas tests.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
-import { addObjects, newBoardOf, openCanvas, sticky, type Board } from './canvasHelpers.ts';
-import { openPage, toastTexts, useProduct, type PageSession } from './harness.ts';
+import { addObjects, sticky } from './canvasHelpers.ts';
+import { toastTexts, useProduct } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  inside,
+  newBoard,
+  objectsBox,
+  savedCamera,
+  view,
+  visible,
+  withCanvas,
+} from './navigationHelpers.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 
 const OUTSIDE_TEXT = 'Здесь доска заканчивается: рисовать и добавлять объекты можно только внутри её границ';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 667 };
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface View {
-  x: number;
-  y: number;
-  zoom: number;
-}
-
-const newBoard = (title: string): Promise<Board> => newBoardOf(product.url, 'nav', title);
-
-/** The board point at the stage's centre and the zoom: what a "view" is. */
-function view(page: Page): Promise<View> {
-  return page.evaluate(() => {
-    const e = window.__wbCanvas!;
-    const c = e.toBoard({ x: e.viewport.width / 2, y: e.viewport.height / 2 });
-    return { x: c.x, y: c.y, zoom: e.camera.scale };
-  });
-}
-
-/** The board area the stage shows. */
-function visible(page: Page): Promise<Box> {
-  return page.evaluate(() => {
-    const e = window.__wbCanvas!;
-    const tl = e.toBoard({ x: 0, y: 0 });
-    return {
-      x: tl.x,
-      y: tl.y,
-      width: e.viewport.width / e.camera.scale,
-      height: e.viewport.height / e.camera.scale,
-    };
-  });
-}
-
-/** The union of the objects' boxes (stickies, rectangles and templates' rects are x/y/width/height). */
-function objectsBox(page: Page, ids?: string[]): Promise<Box | null> {
-  return page.evaluate((only) => {
-    const list = window
-      .__wbCanvas!.store.allObjects()
-      .filter((o) => !only || only.includes(o.id)) as unknown as Box[];
-    if (list.length === 0) return null;
-    const x0 = Math.min(...list.map((o) => o.x));
-    const y0 = Math.min(...list.map((o) => o.y));
-    const x1 = Math.max(...list.map((o) => o.x + (o.width ?? 0)));
-    const y1 = Math.max(...list.map((o) => o.y + (o.height ?? 0)));
-    return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-  }, ids ?? null);
-}
-
-const inside = (outer: Box, inner: Box, slack = 0.5) =>
-  inner.x >= outer.x - slack &&
-  inner.y >= outer.y - slack &&
-  inner.x + inner.width <= outer.x + outer.width + slack &&
-  inner.y + inner.height <= outer.y + outer.height + slack;
-
-async function withCanvas<T>(
-  board: Board,
-  viewport: { width: number; height: number },
-  fn: (s: PageSession, origin: { x: number; y: number }) => Promise<T>,
-): Promise<T> {
-  const s = await openPage(product, viewport);
-  try {
-    const origin = await openCanvas(s.page, board);
-    return await fn(s, origin);
-  } finally {
-    await s.close();
-  }
-}
-
-/** The camera the server holds for this device class (what the page saved). */
-async function savedCamera(board: Board, device: string): Promise<Record<string, number | string> | null> {
-  const res = await fetch(`${product.url}/api/boards/${board.id}/camera?device=${device}`, {
-    headers: { Authorization: `Bearer ${board.tokens.accessToken}` },
-  });
-  return ((await res.json()) as { data: Record<string, number | string> | null }).data;
-}
 
 describe('bounds', () => {
   it('the edge of a bounded board is drawn; a press outside is refused with a reason, inside works', async () => {
-    const board = await newBoard('Границы');
-    await withCanvas(board, DESKTOP, async ({ page }, origin) => {
+    const board = await newBoard(product, 'Границы');
+    await withCanvas(product, board, DESKTOP, async ({ page }, origin) => {
       // The bounds come from the plan (canvasLimits); set here as canvas.test.ts does.
       await page.evaluate(() =>
         window.__wbCanvas!.setLimits({ max_width: 1000, max_height: 600, unlimited: false }),
@@ -165,10 +91,12 @@ describe('bounds', () => {
   });
 
   it('an unbounded board draws no edge', async () => {
-    const board = await newBoard('Без границ');
-    await withCanvas(board, DESKTOP, async ({ page }) => {
+    const board = await newBoard(product, 'Без границ');
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
       // A plan without canvas limits (the test product's free plan has some).
-      await page.evaluate(() => window.__wbCanvas!.setLimits({ max_width: 0, max_height: 0, unlimited: true }));
+      await page.evaluate(() =>
+        window.__wbCanvas!.setLimits({ max_width: 0, max_height: 0, unlimited: true }),
+      );
       // The frame after mount has run (the overlay decides every frame): still hidden.
       await page.waitForFunction(
         () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))),
@@ -180,9 +108,11 @@ describe('bounds', () => {
 
 describe('templates', () => {
   it('a template lands at the centre of the view, and the view moves out until it is all on screen', async () => {
-    const board = await newBoard('Шаблон в центре');
-    await withCanvas(board, DESKTOP, async ({ page }) => {
-      await page.evaluate(() => window.__wbCanvas!.setLimits({ max_width: 0, max_height: 0, unlimited: true }));
+    const board = await newBoard(product, 'Шаблон в центре');
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
+      await page.evaluate(() =>
+        window.__wbCanvas!.setLimits({ max_width: 0, max_height: 0, unlimited: true }),
+      );
       // Far from the origin, zoomed in: the calendar (7 × 200 wide) cannot fit at this zoom.
       await page.evaluate(() => {
         const e = window.__wbCanvas!;
@@ -211,8 +141,8 @@ describe('templates', () => {
   });
 
   it('on a bounded board the template is clamped into the bounds and still shown', async () => {
-    const board = await newBoard('Шаблон у края');
-    await withCanvas(board, DESKTOP, async ({ page }) => {
+    const board = await newBoard(product, 'Шаблон у края');
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
       await page.evaluate(() =>
         window.__wbCanvas!.setLimits({ max_width: 3000, max_height: 2000, unlimited: false }),
       );
@@ -234,9 +164,9 @@ describe('templates', () => {
 
 describe('camera', () => {
   it('remembered per device in board coordinates: another window size shows the same centre; a phone keeps its own', async () => {
-    const board = await newBoard('Камера устройства');
+    const board = await newBoard(product, 'Камера устройства');
     // A desktop moves the view (hand drag and wheel zoom) and it is saved.
-    const left = await withCanvas(board, DESKTOP, async ({ page }, origin) => {
+    const left = await withCanvas(product, board, DESKTOP, async ({ page }, origin) => {
       await page.click('[data-testid="tool-hand"]');
       await page.mouse.move(origin.x + 600, origin.y + 400);
       await page.mouse.down();
@@ -247,21 +177,21 @@ describe('camera', () => {
       const v = await view(page);
       await expect
         .poll(async () => {
-          const saved = await savedCamera(board, 'desktop');
+          const saved = await savedCamera(product, board, 'desktop');
           return saved && Math.abs(Number(saved.position_x) - v.x) < 0.01 && Number(saved.scale_x) === v.zoom;
         })
         .toBe(true);
       return v;
     });
     // A bigger desktop window: the same board point in the middle, the same zoom.
-    await withCanvas(board, { width: 1600, height: 1000 }, async ({ page }) => {
+    await withCanvas(product, board, { width: 1600, height: 1000 }, async ({ page }) => {
       const v = await view(page);
       expect(v.x).toBeCloseTo(left.x, 3);
       expect(v.y).toBeCloseTo(left.y, 3);
       expect(v.zoom).toBe(left.zoom);
     });
     // A phone has no view of its own yet: not the desktop's (an empty board: the default view).
-    await withCanvas(board, PHONE, async ({ page }, origin) => {
+    await withCanvas(product, board, PHONE, async ({ page }, origin) => {
       expect(await view(page)).toEqual({ x: 0, y: 0, zoom: 1 });
       await page.click('[data-testid="tool-hand"]');
       await page.mouse.move(origin.x + 200, origin.y + 300);
@@ -270,14 +200,14 @@ describe('camera', () => {
       await page.mouse.up();
       const v = await view(page);
       await expect
-        .poll(async () => Number((await savedCamera(board, 'phone'))?.position_x))
+        .poll(async () => Number((await savedCamera(product, board, 'phone'))?.position_x))
         .toBeCloseTo(v.x, 3);
       await page.reload();
       await page.waitForSelector('[data-testid="board-setting-up"]', { state: 'detached', timeout: 45_000 });
       await expect.poll(async () => (await view(page)).x).toBeCloseTo(v.x, 3);
     });
     // The desktop's view is untouched by the phone's.
-    await withCanvas(board, { width: 1000, height: 700 }, async ({ page }) => {
+    await withCanvas(product, board, { width: 1000, height: 700 }, async ({ page }) => {
       const v = await view(page);
       expect(v.x).toBeCloseTo(left.x, 3);
       expect(v.y).toBeCloseTo(left.y, 3);
@@ -285,14 +215,14 @@ describe('camera', () => {
   });
 
   it('an old-format camera (stage offset, no device) is read and converted', async () => {
-    const board = await newBoard('Старая камера');
+    const board = await newBoard(product, 'Старая камера');
     const res = await fetch(`${product.url}/api/boards/${board.id}/camera`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${board.tokens.accessToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ position_x: 100, position_y: 50, scale_x: 2, scale_y: 2 }),
     });
     expect(res.status).toBe(200);
-    await withCanvas(board, DESKTOP, async ({ page }) => {
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
       // Read with today's window: the stage offset it names, exactly.
       expect(await page.evaluate(() => ({ ...window.__wbCanvas!.camera }))).toEqual({
         x: 100,
@@ -303,13 +233,13 @@ describe('camera', () => {
   });
 
   it('the first open fits the content; an empty board opens at the origin at scale 1', async () => {
-    const board = await newBoard('Первое открытие');
-    await withCanvas(board, DESKTOP, async ({ page }) => {
+    const board = await newBoard(product, 'Первое открытие');
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
       // Empty: the spec's default view (origin centred, scale 1).
       expect(await view(page)).toEqual({ x: 0, y: 0, zoom: 1 });
       await addObjects(page, [sticky('a', 3000, 2500), sticky('b', 3700, 3100), sticky('c', 2600, 2900)]);
     });
-    await withCanvas(board, { width: 1100, height: 760 }, async ({ page }) => {
+    await withCanvas(product, board, { width: 1100, height: 760 }, async ({ page }) => {
       await expect.poll(async () => (await objectsBox(page))?.width ?? 0).toBe(1220);
       const content = (await objectsBox(page))!;
       const seen = await visible(page);
@@ -322,8 +252,8 @@ describe('camera', () => {
 
 describe('zoom to fit and to selection', () => {
   it('Shift+1 shows everything, Shift+2 the selection; both from the "Ещё" menu too', async () => {
-    const board = await newBoard('Масштаб');
-    await withCanvas(board, DESKTOP, async ({ page }) => {
+    const board = await newBoard(product, 'Масштаб');
+    await withCanvas(product, board, DESKTOP, async ({ page }) => {
       await addObjects(page, [sticky('a', -2000, -1500), sticky('b', 2500, 1800), sticky('c', 0, 0)]);
       // A view that shows none of them.
       await page.evaluate(() => window.__wbCanvas!.setCamera({ x: -90_000, y: 0, scale: 1 }));
@@ -347,114 +277,6 @@ describe('zoom to fit and to selection', () => {
       await page.click('[data-testid="toolbar-more"]');
       await page.click('[data-testid="zoom-to-selection"]');
       await expect.poll(async () => (await view(page)).x).toBeCloseTo(60, 0);
-    });
-  });
-});
-
-describe('phone (375×667)', () => {
-  it('one toolbar row with a working "Ещё" menu; the board keeps ≥ 80 % of the height; axe clean', async () => {
-    const board = await newBoard('Телефон');
-    await withCanvas(board, PHONE, async ({ page }) => {
-      const bar = (await page.locator('[data-testid="canvas-toolbar"]').boundingBox())!;
-      const tops = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="canvas-toolbar"] button')]
-          .filter((b) => (b as HTMLElement).offsetParent !== null)
-          .map((b) => Math.round(b.getBoundingClientRect().top)),
-      );
-      expect(new Set(tops).size, `button rows at ${tops.join(',')}`).toBe(1);
-      expect(bar.x).toBeGreaterThanOrEqual(0);
-      expect(bar.x + bar.width).toBeLessThanOrEqual(PHONE.width);
-      expect(bar.height).toBeLessThan(56);
-
-      const stage = (await page.locator('[data-testid="canvas-stage"]').boundingBox())!;
-      const boardHeight = stage.y + stage.height - Math.max(stage.y, bar.y + bar.height);
-      expect(boardHeight / PHONE.height, `board ${boardHeight} of ${PHONE.height}`).toBeGreaterThanOrEqual(
-        0.8,
-      );
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
-
-      // The menu button has a name; its tools work.
-      const more = page.getByRole('button', { name: 'Ещё инструменты' });
-      await more.click();
-      const menu = page.locator('[data-testid="toolbar-more-menu"]');
-      await menu.waitFor();
-      expect(inside({ x: 0, y: 0, ...PHONE }, (await menu.boundingBox())!)).toBe(true);
-      await page.click('[data-testid="more-tool-rectangle"]');
-      expect(await page.evaluate(() => window.__wbCanvas!.tool)).toBe('rectangle');
-      // The menu's button shows that the tool in use is one of its own.
-      expect(await more.getAttribute('data-holds-tool')).toBe('true');
-      await page.mouse.move(stage.x + 100, stage.y + 250);
-      await page.mouse.down();
-      await page.mouse.move(stage.x + 220, stage.y + 330, { steps: 4 });
-      await page.mouse.up();
-      await expect
-        .poll(() => page.evaluate(() => window.__wbCanvas!.store.allObjects().map((o) => o.type)))
-        .toEqual(['rectangle']);
-      await more.click();
-      await page.click('[data-testid="more-tool-ellipse"]');
-      expect(await page.evaluate(() => window.__wbCanvas!.tool)).toBe('ellipse');
-      // The current tool's colours come along in the menu.
-      await more.click();
-      await page.click('[data-testid="color-#1E88E5"]');
-      expect((await page.evaluate(() => window.__wbCanvas!.style.color)).toLowerCase()).toBe('#1e88e5');
-      await page.keyboard.press('Escape');
-
-      await page.screenshot({ path: '/tmp/shot-canvas-navigation-375.png' });
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  });
-
-  it('every dialog of the board page fits the screen at 375×667 and scrolls inside itself', async () => {
-    const board = await newBoard('Диалоги');
-    await withCanvas(board, PHONE, async ({ page }) => {
-      const check = async (name: string, selector: string) => {
-        const el = page.locator(selector).last();
-        await el.waitFor();
-        await expect
-          .poll(async () => inside({ x: 0, y: 0, ...PHONE }, (await el.boundingBox())!), { message: name })
-          .toBe(true);
-        const overflow = await el.evaluate((n) => n.scrollWidth - n.clientWidth);
-        expect(overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          name,
-        ).toBeLessThanOrEqual(0);
-      };
-      const more = page.getByRole('button', { name: 'Ещё инструменты' });
-      await more.click();
-      await page.click('[data-testid="more-templates"]');
-      for (const tab of ['kanban', 'calendar', 'json-import']) {
-        await page.click(`[data-testid="template-tab-${tab}"]`);
-        await check(`templates/${tab}`, '[role="dialog"]');
-      }
-      // The kanban form at its widest: six columns.
-      await page.click('[data-testid="template-tab-kanban"]');
-      await page.click('[data-testid="kanban-add"]');
-      await page.click('[data-testid="kanban-add"]');
-      await check('templates/kanban×6', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
-
-      await page.click('[data-testid="open-access"]');
-      await check('access', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
-
-      await page.click('[data-testid="open-snapshots"]');
-      await check('snapshots', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
-
-      await page.click('[data-testid="export-trigger"]');
-      await check('export', '[role="menu"]');
-      await page.keyboard.press('Escape');
-
-      await page.click('[data-testid="background-trigger"]');
-      await check('background', '[role="menu"]');
-      await page.keyboard.press('Escape');
-      await page.screenshot({ path: '/tmp/shot-canvas-navigation-dialogs-375.png' });
     });
   });
 });
