@@ -605,7 +605,18 @@ describe('context menu', () => {
       await page.mouse.click(on.x, on.y, { button: 'right' });
       await menu.waitFor();
       expect(await c.selection()).toEqual(['s']);
-      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Редактировать', 'Копировать', 'Дублировать', 'Удалить']);
+      // The structure items (canvas-structure.test.ts) sit before 'Удалить'.
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+        'Редактировать',
+        'Копировать',
+        'Дублировать',
+        'Переместить вперёд (Ctrl+])',
+        'Переместить назад (Ctrl+[)',
+        'На передний план (Ctrl+Shift+])',
+        'На задний план (Ctrl+Shift+[)',
+        'Заблокировать',
+        'Удалить',
+      ]);
       await menu.getByRole('menuitem', { name: 'Дублировать' }).click();
       await c.waitCount(2);
       const copy = (await c.objects()).find((o) => o.id !== 's')!;
