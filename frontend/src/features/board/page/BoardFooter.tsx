@@ -1,6 +1,7 @@
 /** Footer (§2): object count, cursor coordinates, canvas limit when bounded, sync status. */
 import type { CanvasLimits } from '@wb/contracts';
 import type { ConnectionPhase } from './realtime/boardConnection.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { OWN, SPEC } from './texts.ts';
 import styles from './boardPage.module.css';
 
@@ -37,9 +38,9 @@ export function BoardFooter(props: {
         <span className={styles.syncDot} aria-hidden="true" />
         {syncStatusText(phase, viaLink)}
         {phase === 'offline' ? (
-          <button type="button" className={styles.retry} onClick={onRetry} data-testid="sync-retry">
+          <Button variant="plain" className={styles.retry} onClick={onRetry} data-testid="sync-retry">
             {OWN.retry}
-          </button>
+          </Button>
         ) : null}
       </span>
     </footer>
