@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, HistoryIcon, SaveIcon, Share2Icon } from 'lucide-react';
 import type { BoardBackground } from '@wb/contracts';
+import { IconButton } from '../../../components/ui/Button.tsx';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { ParticipantsMenu } from './ParticipantsMenu.tsx';
 import type { Participant } from './presence.ts';
@@ -49,25 +50,25 @@ export function BoardHeader(props: {
       <div className={styles.spacer} />
       {owner ? (
         <div className={styles.ownerTools} data-testid="owner-tools">
-          <button type="button" className={styles.headerButton} onClick={owner.onAccess} data-testid="open-access" title={OWN.access} aria-label={OWN.access}>
+          <IconButton plain tooltip className={styles.headerButton} onClick={owner.onAccess} data-testid="open-access" label={OWN.access}>
             <Share2Icon size={16} aria-hidden="true" />
-          </button>
+          </IconButton>
           {owner.exportMenu}
-          <button
-            type="button"
+          <IconButton
+            plain
+            tooltip
             className={styles.headerButton}
             onClick={owner.onSave}
             disabled={owner.saving}
             data-testid="save-board"
-            title={OWN.save}
-            aria-label={OWN.save}
+            label={OWN.save}
           >
             <SaveIcon size={16} aria-hidden="true" />
-          </button>
+          </IconButton>
           <BackgroundPicker value={owner.background} onChange={owner.onBackground} />
-          <button type="button" className={styles.headerButton} onClick={owner.onSnapshots} data-testid="open-snapshots" title={OWN.snapshots} aria-label={OWN.snapshots}>
+          <IconButton plain tooltip className={styles.headerButton} onClick={owner.onSnapshots} data-testid="open-snapshots" label={OWN.snapshots}>
             <HistoryIcon size={16} aria-hidden="true" />
-          </button>
+          </IconButton>
         </div>
       ) : null}
       {userName ? (
