@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { SmilePlusIcon, StarIcon } from 'lucide-react';
 import { EMOJI_PICKER, type Reaction } from '@wb/board-model';
-import { Popover, PopoverContent, PopoverTrigger, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/index.ts';
+import { Button, IconButton, Popover, PopoverContent, PopoverTrigger, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/index.ts';
 import { OWN } from '../texts.ts';
 import styles from '../boardPage.module.css';
 
@@ -43,8 +43,8 @@ export function ReactionBar(props: {
         const favourite = favorites.includes(e);
         return (
           <span key={e} className={styles.emojiCell}>
-            <button
-              type="button"
+            <IconButton
+              plain
               className={styles.emoji}
               onClick={() => pick(e)}
               onContextMenu={(ev) => {
@@ -52,25 +52,25 @@ export function ReactionBar(props: {
                 ev.preventDefault();
                 onToggleFavorite(e);
               }}
-              aria-label={`${OWN.react} ${e}`}
+              label={`${OWN.react} ${e}`}
               data-testid="picker-emoji"
             >
               {e}
-            </button>
+            </IconButton>
             {canEditFavorites ? (
               // The visible way to edit favourites (right click stays as a shortcut).
-              <button
-                type="button"
+              <IconButton
+                plain
                 className={`${styles.favouriteToggle} ${favourite ? styles.favouriteOn : ''}`}
                 onClick={() => onToggleFavorite(e)}
-                aria-label={`${favourite ? OWN.removeFavourite : OWN.addFavourite} ${e}`}
+                label={`${favourite ? OWN.removeFavourite : OWN.addFavourite} ${e}`}
                 aria-pressed={favourite}
                 title={favourite ? OWN.removeFavourite : OWN.addFavourite}
                 data-testid="favourite-toggle"
                 data-emoji={e}
               >
                 <StarIcon size={11} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
-              </button>
+              </IconButton>
             ) : null}
           </span>
         );
@@ -80,9 +80,9 @@ export function ReactionBar(props: {
   return (
     <div className={styles.reactionBar} data-testid="reaction-bar">
       {groupReactions(reactions, userId).map((g) => (
-        <button
+        <Button
           key={g.emoji}
-          type="button"
+          variant="plain"
           className={`${styles.reactionChip} ${g.mine ? styles.reactionMine : ''}`}
           onClick={() => onReact(g.emoji)}
           title={g.names.join(', ')}
@@ -95,13 +95,13 @@ export function ReactionBar(props: {
             {g.emoji}
           </span>{' '}
           {g.count}
-        </button>
+        </Button>
       ))}
       <span className={styles.reactionDivider} />
       {quick.map((e) => (
-        <button key={e} type="button" className={styles.emoji} onClick={() => onReact(e)} data-testid="quick-reaction" aria-label={`${OWN.react} ${e}`}>
+        <IconButton key={e} plain className={styles.emoji} onClick={() => onReact(e)} data-testid="quick-reaction" label={`${OWN.react} ${e}`}>
           {e}
-        </button>
+        </IconButton>
       ))}
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger className={styles.emoji} aria-label={OWN.moreEmojis} data-testid="open-emoji-picker">
