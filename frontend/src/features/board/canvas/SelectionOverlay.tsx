@@ -1,5 +1,6 @@
 import { PlusIcon } from 'lucide-react';
 import { SIDES, type Side } from '@wb/board-model';
+import { IconButton } from '../../../components/ui/Button.tsx';
 import type { CanvasEngine } from './engine/CanvasEngine.ts';
 import { LABELS } from './texts.ts';
 import { useCanvasState } from './useCanvasState.ts';
@@ -25,19 +26,19 @@ export function SelectionOverlay({ engine }: { engine: CanvasEngine }) {
   return (
     <>
       {SIDES.map((side) => (
-        <button
+        <IconButton
           key={side}
-          type="button"
+          plain
+          tooltip
           className={styles.connect}
           style={place(side)}
-          aria-label={LABELS.connect[side]}
-          title={LABELS.connect[side]}
+          label={LABELS.connect[side]}
           data-testid={`connect-${side}`}
           onPointerDown={(e) => e.stopPropagation()}
           onClick={() => engine.editor.connectSticky(side)}
         >
           <PlusIcon size={14} />
-        </button>
+        </IconButton>
       ))}
     </>
   );
