@@ -27,6 +27,7 @@ import {
   type ToolStyle,
 } from '@wb/board-model';
 import {
+  Button,
   Toolbar as UiToolbar,
   ToolbarButton,
   ToolbarSeparator,
@@ -268,9 +269,9 @@ function Swatches(props: {
   return (
     <div className={styles.swatches} role="group" aria-label={props.label}>
       {props.colors.map((c) => (
-        <button
+        <Button
           key={c}
-          type="button"
+          variant="plain"
           className={styles.swatch}
           style={{ background: c }}
           aria-label={`${props.label} ${c}`}
