@@ -9,7 +9,7 @@ import {
   validateKanbanSettings,
   type CanvasObject,
 } from '@wb/board-model';
-import { Button } from '../../../../components/ui/index.ts';
+import { Button, IconButton } from '../../../../components/ui/index.ts';
 import { TEMPLATE_LABELS } from '../texts.ts';
 import styles from './templates.module.css';
 
@@ -35,9 +35,9 @@ export function KanbanForm({ onCreate }: { onCreate: (objects: CanvasObject[]) =
           />
           <div className={styles.swatches} role="radiogroup" aria-label={TEMPLATE_LABELS.column(i + 1)}>
             {KANBAN_COLORS.map((c) => (
-              <button
+              <Button
                 key={c}
-                type="button"
+                variant="plain"
                 role="radio"
                 aria-checked={(settings.colors[i] ?? KANBAN_COLORS[i]) === c}
                 aria-label={TEMPLATE_LABELS.columnColor(i + 1, c)}
@@ -48,10 +48,8 @@ export function KanbanForm({ onCreate }: { onCreate: (objects: CanvasObject[]) =
             ))}
           </div>
           {settings.columns.length > KANBAN_MIN_COLUMNS ? (
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={TEMPLATE_LABELS.deleteColumn(i + 1)}
+            <IconButton
+              label={TEMPLATE_LABELS.deleteColumn(i + 1)}
               data-testid={`kanban-delete-${i}`}
               onClick={() =>
                 setSettings((s) => ({
@@ -61,7 +59,7 @@ export function KanbanForm({ onCreate }: { onCreate: (objects: CanvasObject[]) =
               }
             >
               <TrashIcon size={16} />
-            </Button>
+            </IconButton>
           ) : null}
         </div>
       ))}
