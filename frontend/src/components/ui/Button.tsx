@@ -8,7 +8,8 @@ import styles from './Button.module.css';
  * disabled while loading, aria-busy) without a second set of styles fighting the first.
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent' | 'light' | 'link' | 'plain';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+/** Icon-only buttons are IconButton (it requires their accessible name). */
+export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
