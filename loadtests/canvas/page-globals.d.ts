@@ -19,6 +19,10 @@ interface BenchCanvasEngine {
   setCamera(camera: BenchCamera, notify?: boolean): void;
   /** While held the page draws no frame (a photograph of a gesture's frame). */
   holdFrames(held: boolean): void;
+  /** The stage's size in CSS px. */
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** A board point on the screen (CSS px from the stage's corner). */
+  toScreen(board: { x: number; y: number }): { x: number; y: number };
   add(objects: never[], arrows?: never[]): void;
   store: { readonly objectCount: number; object(id: string): unknown; entries: Map<string, unknown> };
   readonly stats: {

@@ -74,7 +74,8 @@ class Side {
   }
 
   /** Double click on the object's centre: the editor opens on it. */
-  async edit(obj: { x: number; y: number; width?: number; height?: number }): Promise<void> {
+  async edit(object: object): Promise<void> {
+    const obj = object as { x: number; y: number; width?: number; height?: number };
     await this.settled();
     const c = await this.screenOf({ x: obj.x + (obj.width ?? 0) / 2, y: obj.y + (obj.height ?? 20) / 2 });
     await this.page.mouse.dblclick(c.x, c.y);

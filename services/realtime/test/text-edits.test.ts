@@ -44,10 +44,12 @@ async function storedText(boardId: string, id: string): Promise<string | undefin
   const d = new Y.Doc();
   if (s.state) Y.applyUpdate(d, s.state);
   for (const e of s.log) Y.applyUpdate(d, e.update);
-  return readBoard(d).objects.find((o) => o.id === id)?.text;
+  return textIn(readBoard(d).objects.find((o) => o.id === id));
 }
 
-const textOf = (doc: Y.Doc, id: string) => readBoard(doc).objects.find((o) => o.id === id)?.text;
+/** A sticky's or text's content (the object union has no `text` on shapes). */
+const textIn = (o: unknown): string | undefined => (o as { text?: string } | undefined)?.text;
+const textOf = (doc: Y.Doc, id: string) => textIn(readBoard(doc).objects.find((o) => o.id === id));
 const type = (doc: Y.Doc, id: string, index: number, insert: string) =>
   doc.transact(() => applySplice(editableText(getObjects(doc).get(id)!), { index, remove: 0, insert }));
 
