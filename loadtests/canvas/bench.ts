@@ -306,7 +306,17 @@ async function main(): Promise<void> {
         headers,
         body: JSON.stringify({ title: `Bench ${n}`, folder_id: null }),
       });
-      const resetCamera = () => json(`${base}/api/boards/${board.id}/camera`, { method: 'PUT', headers, body: JSON.stringify(layout(n).camera) });
+      // Retried: right after a seed of 100,000 objects the embedded stack is busy storing it (503).
+      const resetCamera = async (): Promise<unknown> => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await json(`${base}/api/boards/${board.id}/camera`, { method: 'PUT', headers, body: JSON.stringify(layout(n).camera) });
+          } catch (err) {
+            if (attempt >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 3000));
+          }
+        }
+      };
       await resetCamera();
       await seed(browser, base, s, board.id, n);
       const runs: RunFigures[] = [];
