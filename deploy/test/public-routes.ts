@@ -60,6 +60,7 @@ export const ROUTES: RouteCase[] = [
   { method: 'PUT', path: '/api/boards/:board/sharing', caller: 'user', in: 'body', schema: contracts.SharingRequest, sample: () => ({ enabled: true }) },
   { method: 'POST', path: '/api/boards/:board/multiple-links', caller: 'user', in: 'body', schema: contracts.MultipleLinksRequest, sample: () => ({ enabledRoles: ['viewer'] }) },
   { method: 'PUT', path: '/api/boards/:board/camera', caller: 'user', in: 'body', schema: contracts.CameraPosition, sample: () => ({ position_x: 0, position_y: 0, scale_x: 1, scale_y: 1 }) },
+  { method: 'GET', path: '/api/boards/:board/camera', caller: 'user', in: 'query', schema: contracts.CameraQuery, sample: () => ({ device: 'phone' }) },
   // folders
   { method: 'POST', path: '/api/folders', caller: 'user', in: 'body', schema: contracts.CreateFolderRequest, sample: (f) => ({ name: 'Папка', parent_id: f.folder, color: '#3B82F6' }) },
   { method: 'PATCH', path: '/api/folders/:folder', caller: 'user', in: 'body', schema: contracts.UpdateFolderRequest, sample: (f) => ({ name: 'Папка', parent_id: f.folder2, color: '#3B82F6' }) },
