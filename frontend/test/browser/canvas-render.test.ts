@@ -46,14 +46,24 @@ function pixels(page: Page, points: Array<[number, number]>): Promise<Rgb[]> {
 
 /** Sets the camera at once and waits until every tile the view needs (ring included) is rendered. */
 async function settle(page: Page, camera: { x: number; y: number; scale: number }): Promise<void> {
-  await page.evaluate((c) => window.__wbCanvas!.setCamera(c), camera);
+  // 'complete' describes the last frame drawn: a frame drawn after the camera was set must be.
+  const framesBefore = await page.evaluate((c) => {
+    const e = window.__wbCanvas!;
+    const frames = e.stats.frames;
+    e.setCamera(c);
+    return frames;
+  }, camera);
   await page.waitForFunction(
-    (c) => {
+    ({ c, framesBefore }) => {
       const e = window.__wbCanvas!;
+      if (e.stats.frames <= framesBefore) return false;
       const cam = e.camera;
-      return cam.x === c.x && cam.y === c.y && cam.scale === c.scale && e.stats.complete && !e.stats.pending;
+      // The scene store takes in document changes once per frame: until it holds every object,
+      // 'complete' may still describe the tiles from before the last addObjects.
+      const inScene = [...e.doc.getMap('objects').keys()].every((id) => e.store.entries.has(id));
+      return inScene && cam.x === c.x && cam.y === c.y && cam.scale === c.scale && e.stats.complete && !e.stats.pending;
     },
-    camera,
+    { c: camera, framesBefore },
     { polling: 'raf' },
   );
 }
