@@ -54,6 +54,23 @@ describe('image sources an update writes', () => {
     expect(allowed(updateOf(client, () => m().set('x', 5)), copy)).toBe(true);
   });
 
+  it('follows an overwrite to a value accepted before it that is not in the copy yet (the store is slow)', () => {
+    const copy = new Y.Doc();
+    const client = new Y.Doc();
+    const first = updateOf(client, () => addObject(client, image('i3', `/yjs/images/b1/${HASH}`)));
+    const m = () => getObjects(client).get('i3') as Y.Map<unknown>;
+    const move = updateOf(client, () => m().set('x', 7));
+    const retarget = updateOf(client, () => m().set('src', 'https://t.example/p.gif'));
+    // Without the accepted update the overwrites name a value nobody holds: no verdict, refused.
+    expect(allowed(move, copy)).toBe(false);
+    const judged = (u: Uint8Array, accepted: Uint8Array[]) => imageSourcesAllowed(readUpdateMeta(u), 'b1', copy.store, accepted);
+    expect(judged(move, [first])).toBe(true);
+    expect(judged(retarget, [first])).toBe(false);
+    // A chain across two accepted updates: the move overwrote x, the next move overwrites the move.
+    const again = updateOf(client, () => m().set('x', 8));
+    expect(judged(again, [first, move])).toBe(true);
+  });
+
   it('does not judge again what the copy holds (a reconnecting client resends an old board)', () => {
     const old = new Y.Doc();
     const legacy = updateOf(old, () => addObject(old, image('l1', 'https://legacy.example/x.png')));

@@ -287,6 +287,36 @@ describe('image sources (item 9): the board store or a small data URL, nothing e
     expect(room().get('asset')?.get('src')).toBe(own.url);
   });
 
+  it('keeps a move of an object its author created a moment before, while the store is slow', async () => {
+    // The check of image sources follows an overwrite to the value it replaces. When that value was
+    // accepted but is not durable yet (not in the copy), it must be read from the accepted update;
+    // it was refused unseen, and every later move of the drag with it.
+    const owner = await platform.user('Семён');
+    const { id } = await platform.board(owner);
+    const writer = track(provider(wsUrl, id, owner.token));
+    const watcher = track(provider(wsUrl, id, owner.token));
+    await Promise.all([synced(writer), synced(watcher)]);
+    const before = await rejectedCount('image-src');
+    const room = service.server.rooms.get(id)!;
+    const lock = await pool.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE board_updates IN EXCLUSIVE MODE');
+      addObject(writer.doc, sticky('slow'));
+      const obj = () => getObjects(writer.doc).get('slow') as Y.Map<unknown>;
+      for (const x of [10, 20, 30]) obj().set('x', x);
+      // Four updates accepted, none durable: the first write waits for the lock.
+      await eventually(() => expect(room.accepted.size).toBe(4));
+    } finally {
+      await lock.query('COMMIT');
+      lock.release();
+    }
+    await eventually(() => expect(getObjects(watcher.doc).get('slow')?.get('x')).toBe(30));
+    expect(getObjects(room.doc).get('slow')?.get('x')).toBe(30);
+    expect(room.accepted.size).toBe(0);
+    expect(await rejectedCount('image-src')).toBe(before);
+  });
+
   describe('signed image URLs', () => {
     let owner: { id: string; token: string };
     let board: { id: string; links: Record<string, string> };

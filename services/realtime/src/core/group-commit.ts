@@ -126,21 +126,21 @@ export class GroupCommit {
 
   /**
    * Forgets the queued (not yet written) updates that came from `origin`, e.g. a socket whose
-   * link was just revoked. Returns their bytes. Updates already in flight stay: they were
-   * accepted before the revocation.
+   * link was just revoked, and returns them. Updates already in flight stay: they were accepted
+   * before the revocation.
    */
-  dropFrom(origin: unknown): number {
-    let bytes = 0;
+  dropFrom(origin: unknown): Uint8Array[] {
+    const dropped: Uint8Array[] = [];
     const rooms = new Map<Room, number>();
     this.queue = this.queue.filter((e) => {
       if (e.origin !== origin) return true;
-      bytes += e.update.byteLength;
+      dropped.push(e.update);
+      this.pendingBytes -= e.update.byteLength;
       rooms.set(e.room, (rooms.get(e.room) ?? 0) + 1);
       return false;
     });
-    this.pendingBytes -= bytes;
     for (const [room, n] of rooms) this.settle(room, n);
-    return bytes;
+    return dropped;
   }
 
   /** Writes whatever is queued now; resolves when nothing is queued or in flight. */

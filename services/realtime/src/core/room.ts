@@ -23,6 +23,11 @@ export class Room {
   discarded = false;
   /** Bytes accepted from clients and waiting for the group commit (counted against MAX_DOC_BYTES). */
   pendingBytes = 0;
+  /**
+   * Updates accepted from clients and not in `doc` yet (they wait for the store), oldest first: a
+   * client's next update may build on them, and the server reads them to judge it.
+   */
+  readonly accepted = new Set<Uint8Array>();
   /** Document changes to send out at the end of this turn, each with the connection it came from. */
   outgoing: Array<{ update: Uint8Array; origin: unknown }> = [];
   /** Awareness client ids changed this turn, and where the changes came from. */

@@ -301,6 +301,7 @@ export class RealtimeServer {
       if (mode === 'discard') {
         room.discarded = true;
         this.commits.discard(room);
+        room.accepted.clear();
       } else {
         // Everything accepted reaches the store (and the copy) before the copy is compacted.
         await this.commits.settled(room);
@@ -407,6 +408,7 @@ export class RealtimeServer {
               const conn = origin as Connection;
               conn.pending--;
               room.pendingBytes -= update.byteLength;
+              room.accepted.delete(update);
               failed = conn;
               Y.applyUpdate(room.doc, update, Origin.COMMITTED);
               failed = null;
@@ -615,7 +617,7 @@ export class RealtimeServer {
       if (empty) return;
       // An image source other than the board's own store or a small data URL (a tracking pixel every
       // viewer's browser would fetch): refused like a viewer's write, dropped unseen.
-      if (meta.values && !imageSourcesAllowed(meta, room.boardId, room.doc.store)) {
+      if (meta.values && !imageSourcesAllowed(meta, room.boardId, room.doc.store, room.accepted)) {
         this.stats.rejected('image-src');
         return;
       }
@@ -626,6 +628,7 @@ export class RealtimeServer {
     if (isEmptyUpdate(fresh)) return;
     conn.pending++;
     room.pendingBytes += fresh.byteLength;
+    room.accepted.add(fresh);
     this.commits.add(room, fresh, conn);
     if (this.commits.paused) conn.pause();
   }
@@ -683,9 +686,7 @@ export class RealtimeServer {
       const who = c.identity;
       if (c.boardId !== boardId || !who?.shareToken || who.role === 'owner') continue;
       if (tokens && !tokens.has(who.shareToken)) continue;
-      const room = c.room;
-      if (room) room.pendingBytes -= this.commits.dropFrom(c);
-      c.pending = 0;
+      this.dropAccepted(c);
       c.close(CloseCode.ACCESS_REVOKED);
       closed++;
     }
@@ -701,13 +702,24 @@ export class RealtimeServer {
     for (const c of this.connections) {
       const sid = c.identity?.sessionId;
       if (!sid || !sessionIds.has(sid)) continue;
-      const room = c.room;
-      if (room) room.pendingBytes -= this.commits.dropFrom(c);
-      c.pending = 0;
+      this.dropAccepted(c);
       c.close(CloseCode.UNAUTHORIZED);
       closed++;
     }
     return closed;
+  }
+
+  /** What the connection sent that is not durable yet is forgotten (its link or session died). */
+  private dropAccepted(c: Connection): void {
+    const dropped = this.commits.dropFrom(c);
+    const room = c.room;
+    if (room) {
+      for (const u of dropped) {
+        room.pendingBytes -= u.byteLength;
+        room.accepted.delete(u);
+      }
+    }
+    c.pending = 0;
   }
 
   /**

@@ -50,18 +50,47 @@ export function readUpdateMeta(update: Uint8Array): UpdateMeta {
   return { from, empty: structs.length === 0 && ds.clients.size === 0, values, structs: values && structs };
 }
 
+/**
+ * Where the neighbours of an update's items are looked for besides the copy: the update itself,
+ * then the updates the server accepted before it that are not in the copy yet (they wait for the
+ * store). Those are decoded only when a neighbour is missing from both, which is rare: an overwrite
+ * of a field the same client wrote a moment before, while the store was slow.
+ */
+class Neighbours {
+  private decoded: Struct[][] | null = null;
+  constructor(
+    private readonly own: readonly Struct[],
+    private readonly accepted: Iterable<Uint8Array>,
+  ) {}
+
+  find(id: Y.ID): Struct | undefined {
+    const found = within(this.own, id);
+    if (found) return found;
+    this.decoded ??= [...this.accepted].map((u) => Y.decodeUpdate(u).structs);
+    for (const structs of this.decoded) {
+      const s = within(structs, id);
+      if (s) return s;
+    }
+    return undefined;
+  }
+}
+
+function within(structs: readonly Struct[], id: Y.ID): Struct | undefined {
+  return structs.find((s) => s.id.client === id.client && s.id.clock <= id.clock && id.clock < s.id.clock + s.length);
+}
+
 /** The map field an item writes, following its neighbours to where the field is named. */
-function fieldOf(item: Struct, structs: readonly Struct[], store: ItemStore): string | null | undefined {
+function fieldOf(item: Struct, neighbours: Neighbours, store: ItemStore): string | null | undefined {
   let cur: Struct | undefined = item;
   for (let depth = 0; depth < MAX_CHAIN && cur; depth++) {
     if (keyOf(cur) !== null || parentNamed(cur)) return keyOf(cur);
     const id = neighbourOf(cur);
     if (!id) return null;
     if (id.clock < clockOf(store, id.client)) return storedKeyOf(store, id);
-    cur = structs.find((s) => s.id.client === id.client && s.id.clock <= id.clock && id.clock < s.id.clock + s.length);
+    cur = neighbours.find(id);
   }
-  // A neighbour neither in the copy nor in the update (Yjs keeps such an update pending), or a chain
-  // too long to follow: no verdict means no.
+  // A neighbour in neither the copy, the update nor an update accepted before it (Yjs keeps such an
+  // update pending), or a chain too long to follow: no verdict means no.
   return undefined;
 }
 
@@ -69,14 +98,21 @@ function fieldOf(item: Struct, structs: readonly Struct[], store: ItemStore): st
  * Whether an update's `src` writes are all allowed on `boardId` (board-model imageSrcAllowed: the
  * board's own store or a small raster data URL). What the copy holds already (a reconnecting
  * client's resend of an old board) is not judged again. A value that is not one plain string
- * (binary, a nested type, JSON content) is refused.
+ * (binary, a nested type, JSON content) is refused. `accepted`: the board's updates accepted before
+ * this one and not in the copy yet (an overwrite names the value it replaces, which may be there).
  */
-export function imageSourcesAllowed(meta: UpdateMeta, boardId: string, store: ItemStore): boolean {
+export function imageSourcesAllowed(
+  meta: UpdateMeta,
+  boardId: string,
+  store: ItemStore,
+  accepted: Iterable<Uint8Array> = [],
+): boolean {
   const { values, structs } = meta;
   if (!values || !structs) return true;
+  const neighbours = new Neighbours(structs, accepted);
   for (const item of values) {
     if (item.id.clock < clockOf(store, item.id.client)) continue;
-    const field = keyOf(item) === SRC_FIELD ? SRC_FIELD : fieldOf(item, structs, store);
+    const field = keyOf(item) === SRC_FIELD ? SRC_FIELD : fieldOf(item, neighbours, store);
     if (field === undefined) return false;
     if (field !== SRC_FIELD) continue;
     const single = singleValueOf(item);
