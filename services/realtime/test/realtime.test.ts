@@ -9,6 +9,7 @@ import type { DocumentStore } from '../src/store/types.ts';
 import { CloseCode } from '../src/domain/close-codes.ts';
 import { MessageType, encodeCustom, encodeUpdate } from '../src/domain/protocol.ts';
 import * as decoding from 'lib0/decoding';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import { eventually, nextCloseCode, provider, rawSocket, startPlatform, startRealtime, sticky, synced, type Platform, type RunningRealtime } from './helpers.ts';
 
 let mongo: ManagedProcess;
@@ -88,6 +89,38 @@ describe('y-websocket protocol with the stock provider', () => {
     (b.ws as unknown as { terminate(): void }).terminate?.();
     b.shouldConnect = false;
     await eventually(() => expect(a.awareness.getStates().has(b.awareness.clientID)).toBe(false));
+  });
+
+  it('a lone client hears its own presence back, so the provider’s 30-s silence watchdog never drops it', async () => {
+    const owner = await platform.user('Один');
+    const { id } = await platform.board(owner);
+    const raw = rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`);
+    cleanup.push(() => raw.ws.close());
+    await raw.opened;
+    // The server's sync step 1 and 2 arrive first.
+    await eventually(() => expect(raw.messages.length).toBeGreaterThanOrEqual(1));
+    const doc = new Y.Doc();
+    const presence = new Awareness(doc);
+    presence.setLocalState({ cursor: { x: 1, y: 2 } });
+    const e = encoding.createEncoder();
+    encoding.writeVarUint(e, MessageType.AWARENESS);
+    encoding.writeVarUint8Array(e, encodeAwarenessUpdate(presence, [doc.clientID]));
+    raw.ws.send(encoding.toUint8Array(e));
+    const heard = () =>
+      raw.messages.some((m) => {
+        const d = decoding.createDecoder(new Uint8Array(m));
+        if (decoding.readVarUint(d) !== MessageType.AWARENESS) return false;
+        const u = decoding.createDecoder(decoding.readVarUint8Array(d));
+        const n = decoding.readVarUint(u);
+        for (let i = 0; i < n; i++) {
+          if (decoding.readVarUint(u) === doc.clientID) return true;
+          decoding.readVarUint(u);
+          decoding.readVarString(u);
+        }
+        return false;
+      });
+    await eventually(() => expect(heard()).toBe(true));
+    presence.destroy();
   });
 });
 

@@ -490,8 +490,11 @@ export class RealtimeServer {
     room.awarenessOrigins = new Set();
     const update = encodeAwarenessUpdate(room.awareness, ids);
     const msg = encodeAwareness(update);
-    // A single sender does not get its own state back; with several, everyone gets everything.
-    const only = origins.size === 1 ? [...origins][0] : undefined;
+    // A single sender does not get its own state back; with several, everyone gets everything. Alone
+    // on the board it does: the client's renewal every 15 s is then the only thing the server sends
+    // it, and y-websocket drops a socket that heard nothing for 30 s (a lone user reconnected every
+    // 30 s, and what it sent meanwhile came back as one sync message, refused past MAX_MESSAGE_BYTES).
+    const only = origins.size === 1 && room.connections.size > 1 ? [...origins][0] : undefined;
     let bytes = 0;
     for (const c of room.connections) if (c !== only) bytes += c.send(msg);
     this.stats.bytesOut(bytes);
