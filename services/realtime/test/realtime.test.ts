@@ -122,6 +122,40 @@ describe('y-websocket protocol with the stock provider', () => {
     await eventually(() => expect(heard()).toBe(true));
     presence.destroy();
   });
+
+  it('the first client of a board just loaded from the store gets it once, by sync, not again as an update', async () => {
+    const owner = await platform.user('Первый');
+    const { id } = await platform.board(owner);
+    const seed = new Y.Doc();
+    for (let i = 0; i < 40; i++) addObject(seed, sticky(`l${i}`, `загружено ${i}`));
+    await store.append(id, Y.encodeStateAsUpdate(seed));
+    expect(rt.service.server.rooms.has(id)).toBe(false);
+    const raw = rawSocket(`${rt.wsUrl}/${id}?token=${owner.token}`);
+    cleanup.push(() => raw.ws.close());
+    await raw.opened;
+    const message = (type: number, sub: number | null, payload: Uint8Array) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarUint(e, type);
+      if (sub !== null) encoding.writeVarUint(e, sub);
+      encoding.writeVarUint8Array(e, payload);
+      return encoding.toUint8Array(e);
+    };
+    // Sync step 1 with an empty state vector, sent before admission ends (as the provider does).
+    raw.ws.send(message(MessageType.SYNC, 0, Y.encodeStateVector(new Y.Doc())));
+    const kinds = () =>
+      raw.messages.map((m) => {
+        const d = decoding.createDecoder(new Uint8Array(m));
+        const type = decoding.readVarUint(d);
+        return type === MessageType.SYNC ? `sync-${decoding.readVarUint(d)}:${m.byteLength}` : `type-${type}`;
+      });
+    await eventually(() => expect(kinds().some((k) => k.startsWith('sync-1:'))).toBe(true));
+    const board = Number(kinds().find((k) => k.startsWith('sync-1:'))!.split(':')[1]);
+    expect(board).toBeGreaterThan(1000);
+    // Whatever the load queued went out before this answer: the socket is read in order.
+    raw.ws.send(new Uint8Array([MessageType.QUERY_AWARENESS]));
+    await eventually(() => expect(kinds()).toContain('type-1'));
+    expect(kinds().filter((k) => k.startsWith('sync-2:'))).toEqual([]);
+  });
 });
 
 describe('roles enforced on the server', () => {
