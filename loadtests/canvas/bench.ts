@@ -9,7 +9,8 @@
  *   blank  the mid-gesture blank/stale fraction of a 1.5 s pan and of a 1.5 s zoom (in, then out):
  *          the frame shown then against the same camera at rest (gestures.ts says how)
  *   remote a change made in a second browser: its arrival in this one → drawn (and end to end)
- *   heap   JS heap after opening (Chromium's Performance.getMetrics)
+ *   heap   JS heap after opening (Chromium's Performance.getMetrics): live after a full garbage
+ *          collection, and as sampled before it (garbage of the open included)
  * Medians of `--runs` (default 3). Boards are seeded through the real realtime service by a page.
  *
  *   npm run bench -- canvas [--sizes 1000,10000] [--runs 3]
@@ -18,6 +19,8 @@
  *     service's default 20 MB board limit, and seeding them outruns its 8 MB of unwritten updates per
  *     client: both limits are raised for the bench's own stack)
  *   npm run bench -- canvas --sizes 0 --page-objects 0 --text-keys 40   (only keystroke → glyph, textLatency.ts)
+ * WB_BENCH_PROFILE=<file> writes a CPU profile of the pan, WB_BENCH_TRACE=<file> a Chromium trace of
+ * it, WB_BENCH_HEAPSNAPSHOT=<file> a heap snapshot after the open (all open in Chromium's DevTools).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -171,15 +174,34 @@ interface RunFigures {
   remoteDrawMs: number;
   remoteEndToEndMs: number;
   heapMb: number;
+  heapLiveMb: number;
   drawnItems: number;
 }
 
-async function heapMb(page: Page): Promise<number> {
+/**
+ * The JS heap in MB as sampled (garbage included: what the page held at that moment) and live
+ * (after a full garbage collection: what the board keeps).
+ */
+async function heapMb(page: Page): Promise<{ used: number; live: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-  return used / 2 ** 20;
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+  };
+  const used = await read();
+  await cdp.send('HeapProfiler.collectGarbage');
+  return { used, live: await read() };
+}
+
+async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(file, chunks.join(''));
 }
 
 /**
@@ -215,13 +237,18 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
   // Where the open time goes: every static draw whose object count or scale changed, [count, ms, scale].
   if (process.env.BENCH_CANVAS_TRACE) console.error(JSON.stringify(await page.evaluate(() => window.__wbCanvas!.stats.draws)));
   const heap = await heapMb(page);
+  // WB_BENCH_HEAPSNAPSHOT=<file>: the heap after opening (open it in Chromium's DevTools, Memory).
+  if (process.env.WB_BENCH_HEAPSNAPSHOT) await writeHeapSnapshot(page, process.env.WB_BENCH_HEAPSNAPSHOT);
   // WB_BENCH_PROFILE=<file>: a CPU profile of the pan (open it in Chromium's DevTools).
   const profiler = process.env.WB_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
   }
+  // WB_BENCH_TRACE=<file>: a Chromium trace of the pan, the browser's own work included (raster, compositing).
+  if (process.env.WB_BENCH_TRACE) await browser.startTracing(page, { path: process.env.WB_BENCH_TRACE, screenshots: false });
   const pan = await frameLoop(page, 'pan');
+  if (process.env.WB_BENCH_TRACE) await browser.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
     const { writeFile } = await import('node:fs/promises');
@@ -279,7 +306,8 @@ async function measure(browser: Browser, base: string, s: Session, boardId: stri
     zoomBlank,
     remoteDrawMs: remote.drawn - remote.arrived,
     remoteEndToEndMs: remote.wall - sentAt + (remote.drawn - remote.arrived),
-    heapMb: heap,
+    heapMb: heap.used,
+    heapLiveMb: heap.live,
     drawnItems,
   };
 }
@@ -327,9 +355,9 @@ async function main(): Promise<void> {
       }
       const m = (k: keyof RunFigures) => median(runs.map((x) => x[k]));
       rows.push(
-        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s (cold ${(m('coldOpenMs') / 1000).toFixed(2)} s) | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms, render ${m('panRenderMs').toFixed(1)} ms/frame) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms, render ${m('zoomRenderMs').toFixed(1)} ms/frame) | ${m('panBlank').toFixed(3)} / ${m('zoomBlank').toFixed(3)} | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapMb').toFixed(0)} MB |`,
+        `| ${n.toLocaleString('en')} | ${m('drawnItems')} | ${(m('openMs') / 1000).toFixed(2)} s (cold ${(m('coldOpenMs') / 1000).toFixed(2)} s) | ${m('panFps').toFixed(1)} fps (worst ${m('panWorstMs').toFixed(0)} ms, render ${m('panRenderMs').toFixed(1)} ms/frame) | ${m('zoomFps').toFixed(1)} fps (worst ${m('zoomWorstMs').toFixed(0)} ms, render ${m('zoomRenderMs').toFixed(1)} ms/frame) | ${m('panBlank').toFixed(3)} / ${m('zoomBlank').toFixed(3)} | ${m('remoteDrawMs').toFixed(1)} ms (${m('remoteEndToEndMs').toFixed(0)} ms end to end) | ${m('heapLiveMb').toFixed(0)} MB (${m('heapMb').toFixed(0)} MB sampled) |`,
       );
-      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => ({ open: Math.round(x.openMs), cold: Math.round(x.coldOpenMs), pan: +x.panFps.toFixed(1), panMs: +x.panRenderMs.toFixed(1), zoom: +x.zoomFps.toFixed(1), zoomMs: +x.zoomRenderMs.toFixed(1), blank: [+x.panBlank.toFixed(3), +x.zoomBlank.toFixed(3)], heap: Math.round(x.heapMb) })))}`);
+      console.error(`done ${n}: ${JSON.stringify(runs.map((x) => ({ open: Math.round(x.openMs), cold: Math.round(x.coldOpenMs), pan: +x.panFps.toFixed(1), panMs: +x.panRenderMs.toFixed(1), zoom: +x.zoomFps.toFixed(1), zoomMs: +x.zoomRenderMs.toFixed(1), blank: [+x.panBlank.toFixed(3), +x.zoomBlank.toFixed(3)], heap: [Math.round(x.heapLiveMb), Math.round(x.heapMb)] })))}`);
     }
     const pageObjects = Number(args['page-objects']);
     if (pageObjects > 0) {
@@ -344,7 +372,7 @@ async function main(): Promise<void> {
   console.log(`\nCanvas benchmark — ${commandLine()}`);
   console.log(`Machine: ${machineInfo()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Chromium ${version} headless, --disable-gpu (software rendering); viewport ${VIEW.width}×${VIEW.height}; medians of ${RUNS} runs\n`);
   if (rows.length > 0) {
-    console.log('| objects | drawn in view | open warm (cold) | pan | zoom | blank/stale mid-gesture: pan / zoom | remote change: arrival → drawn | JS heap |');
+    console.log('| objects | drawn in view | open warm (cold) | pan | zoom | blank/stale mid-gesture: pan / zoom | remote change: arrival → drawn | JS heap live (sampled) |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
   }

@@ -44,8 +44,10 @@ declare global {
   }
 }
 
-/** How long the socket waits for the offline copy before connecting anyway. */
+/** How long the socket waits for IndexedDB to open before connecting without the offline copy. */
 const IDB_WAIT_MS = 2000;
+/** How long it waits for an opened IndexedDB to finish reading the copy (a large board takes seconds). */
+const IDB_READ_WAIT_MS = 20_000;
 
 // Cleared at logout with the device's other offline data (features/auth/deviceData.ts).
 export const idbName = (boardId: string): string => `${BOARD_DB_PREFIX}${boardId}`;
@@ -127,9 +129,16 @@ export class BoardConnection {
       this.firstConnect();
     });
     // IndexedDB unavailable or stuck (private mode, quota): the network alone.
-    this.later(IDB_WAIT_MS, () => {
+    const withoutCopy = () => {
       listeners.restore();
       this.firstConnect();
+    };
+    this.later(IDB_WAIT_MS, () => {
+      // Opened and still reading: a board of 50,000 objects takes longer than IDB_WAIT_MS, and
+      // connecting with the half-read document made the server send the whole board again (18 MB
+      // decoded next to the same board read from IndexedDB, seconds of stutter after the open).
+      if ((this.persistence as { db?: unknown }).db) this.later(IDB_READ_WAIT_MS - IDB_WAIT_MS, withoutCopy);
+      else withoutCopy();
     });
     this.provider.on('status', ({ status }) => {
       if (status === 'connected') {
