@@ -2,7 +2,8 @@
  * The board page when things go wrong (issue 11, §8–§9), in Chromium against the real product:
  * the realtime socket refused until §9's five attempts (1000 ms × 1.5ⁿ) are spent and the page says
  * it is offline with a retry; corrupted data (force-save with clearData, its toasts, the reload);
- * a background change the server refuses; snapshots that fail to load or to be cleaned.
+ * a background change the server refuses; snapshots that fail to load or to be cleaned; content
+ * larger than the service's message limit (1 MiB), pasted at once or made offline, reaches the board.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ import {
   syncPhase,
   waitForToast,
 } from './boardPageHelpers.ts';
+
+import { newBoardOf, openCanvas, sticky } from './canvasHelpers.ts';
 
 const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 
@@ -233,5 +236,60 @@ describe('owner tools when the server refuses', () => {
     await s.page.click('[data-testid="delete-empty-snapshots"]');
     await waitForToast(s.page, 'Ошибка очистки снапшотов');
     await s.page.keyboard.press('Escape');
+  });
+});
+
+describe('content over the message limit', () => {
+  /** 3,000 stickies with long text inside the free plan's canvas: about 1.8 MB of document. */
+  const many = (prefix: string) =>
+    Array.from({ length: 3000 }, (_, i) => ({
+      ...sticky(`${prefix}${i}`, (i % 50) * 130 - 3250, Math.floor(i / 50) * 130 - 3900),
+      text: `${i} Большая заметка, чтобы обновление было тяжёлым. `.repeat(4),
+    }));
+  const count = (page: Page) => page.evaluate(() => window.__wbCanvas!.store.objectCount);
+  /** Adds the objects in one change; answers the size of the update it made. */
+  const addAtOnce = (page: Page, list: unknown[]) =>
+    page.evaluate((objects) => {
+      const e = window.__wbCanvas!;
+      let bytes = 0;
+      const on = (u: Uint8Array) => (bytes += u.byteLength);
+      e.doc.on('update', on);
+      e.add(objects as never);
+      e.doc.off('update', on);
+      return bytes;
+    }, list);
+
+  async function two(fn: (a: PageSession, b: PageSession) => Promise<void>): Promise<void> {
+    const board = await newBoardOf(product.url, 'large-updates', 'Большие обновления');
+    const a = await openPage(product);
+    const b = await openPage(product);
+    try {
+      await openCanvas(a.page, board);
+      await openCanvas(b.page, board);
+      await fn(a, b);
+      expect([...a.errors, ...b.errors]).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }
+
+  it('a paste of 3,000 stickies in one change (over 1 MiB) reaches the other browser', async () => {
+    await two(async (a, b) => {
+      expect(await addAtOnce(a.page, many('p'))).toBeGreaterThan(1024 * 1024);
+      await poll(() => count(b.page), 40_000).toBe(3000);
+      expect(await syncPhase(a.page)).toBe('connected');
+    });
+  });
+
+  it('3,000 stickies made offline (over 1 MiB) reach the board when the browser is back online', async () => {
+    await two(async (a, b) => {
+      await a.context.setOffline(true);
+      await poll(() => syncPhase(a.page), 10_000).toBe('offline');
+      expect(await addAtOnce(a.page, many('o'))).toBeGreaterThan(1024 * 1024);
+      await a.context.setOffline(false);
+      await poll(() => count(b.page), 40_000).toBe(3000);
+      await poll(() => syncPhase(a.page), 30_000).toBe('connected');
+    });
   });
 });

@@ -9,6 +9,7 @@ import * as Y from 'yjs';
 import { LOADED_FORCE_MS, countObjects } from '@wb/board-model';
 import { BOARD_DB_PREFIX } from '../../../auth/deviceData.ts';
 import { decideOnClose } from './reconnectPolicy.ts';
+import { sendUpdatesInParts } from './updatesInParts.ts';
 
 export type ConnectionPhase = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'denied';
 
@@ -117,6 +118,7 @@ export class BoardConnection {
       // server send the whole board, decoded next to the same board read from IndexedDB.
       connect: false,
     });
+    sendUpdatesInParts(this.provider, this.doc);
     // While the offline copy is read nobody needs the doc's 'update' events (y-indexeddb ignores
     // its own, and the socket is not open), but as long as anyone listens Yjs encodes the whole
     // loaded board once more to emit one: ~20 % of a warm open's CPU on a 5,000-object board.
