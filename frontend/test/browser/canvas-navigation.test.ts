@@ -90,6 +90,29 @@ describe('bounds', () => {
     });
   });
 
+  it('a connected sticky with no room beside a sticky at the edge is refused with the reason', async () => {
+    const board = await newBoard(product, 'Край доски');
+    await withCanvas(product, board, DESKTOP, async ({ page }, origin) => {
+      await page.evaluate(() =>
+        window.__wbCanvas!.setLimits({ max_width: 1000, max_height: 600, unlimited: false }),
+      );
+      await page.evaluate(() => {
+        const e = window.__wbCanvas!;
+        e.setCamera({ x: e.viewport.width / 2, y: e.viewport.height / 2, scale: 0.5 });
+      });
+      // The board spans x −500…500: a sticky at its left edge has no room on its left.
+      await addObjects(page, [sticky('edge', -500, -60)]);
+      const c = await page.evaluate(() => window.__wbCanvas!.toScreen({ x: -440, y: 0 }));
+      await page.mouse.click(origin.x + c.x, origin.y + c.y);
+      await page.click('[data-testid="connect-left"]');
+      await expect.poll(() => toastTexts(page)).toContain(OUTSIDE_TEXT);
+      expect(await page.locator('[data-testid="text-editor"]').count()).toBe(0);
+      // On its right there is room: the editor opens for the new sticky.
+      await page.click('[data-testid="connect-right"]');
+      await page.waitForSelector('[data-testid="text-editor"]');
+    });
+  });
+
   it('an unbounded board draws no edge', async () => {
     const board = await newBoard(product, 'Без границ');
     await withCanvas(product, board, DESKTOP, async ({ page }) => {

@@ -20,7 +20,6 @@ import {
   getArrows,
   getObjects,
   isEditable,
-  isInsideCanvas,
   newId,
   newSticky,
   newText,
@@ -37,6 +36,7 @@ import {
 } from '@wb/board-model';
 import type { CommandContext } from '../commands.ts';
 import type { ToolContext } from './tool.ts';
+import { fitsOrExplain } from './outside.ts';
 
 export interface EditRequest {
   object: StickyObject | TextObject;
@@ -96,7 +96,7 @@ export class EditorSession {
       tool === 'sticky'
         ? newSticky(at, style, base)
         : newText(at, { color: style.color === '#FFFFFF' ? DEFAULT_TEXT_COLOR : style.color, fontSize: style.fontSize }, base);
-    if (!isInsideCanvas(boundsOf(obj), this.ctx.limits)) return;
+    if (!fitsOrExplain(this.ctx, boundsOf(obj))) return;
     this.open({ object: obj, isNew: true });
   }
 
@@ -112,6 +112,8 @@ export class EditorSession {
     const [only] = this.ctx.selectedObjects();
     if (this.ctx.readOnly || this.ctx.selection.size !== 1 || only?.type !== 'sticky') return;
     const obj = connectedSticky(only, side, { id: newId(), zIndex: nextZIndex(this.ctx.doc) });
+    // Beside a sticky at the board's edge there may be no room: said, not silently refused at the first keystroke.
+    if (!fitsOrExplain(this.ctx, boundsOf(obj))) return;
     this.open({ object: obj, isNew: true, linkFrom: only.id });
   }
 
