@@ -53,30 +53,66 @@ export function readUpdateMeta(update: Uint8Array): UpdateMeta {
 /**
  * Where the neighbours of an update's items are looked for besides the copy: the update itself,
  * then the updates the server accepted before it that are not in the copy yet (they wait for the
- * store). Those are decoded only when a neighbour is missing from both, which is rare: an overwrite
- * of a field the same client wrote a moment before, while the store was slow.
+ * store). Those are read only when a neighbour is missing from both, which is rare: an overwrite of
+ * a field the same client wrote a moment before, while the store was slow. Each accepted update is
+ * decoded once however many later updates look into it, and the structs are indexed per client, so
+ * an update of many overwrites costs a binary search per neighbour, not a scan of everything
+ * waiting (a hostile client could otherwise make each of its messages scan megabytes).
  */
 class Neighbours {
-  private decoded: Struct[][] | null = null;
+  // Built at the first neighbour missing from the copy: most overwrites name a value the copy holds.
+  private ownIndex: StructIndex | null = null;
+  private acceptedIndex: StructIndex | null = null;
   constructor(
     private readonly own: readonly Struct[],
     private readonly accepted: Iterable<Uint8Array>,
   ) {}
 
   find(id: Y.ID): Struct | undefined {
-    const found = within(this.own, id);
-    if (found) return found;
-    this.decoded ??= [...this.accepted].map((u) => Y.decodeUpdate(u).structs);
-    for (const structs of this.decoded) {
-      const s = within(structs, id);
-      if (s) return s;
-    }
-    return undefined;
+    return (
+      lookUp((this.ownIndex ??= indexOf([this.own])), id) ??
+      lookUp((this.acceptedIndex ??= indexOf([...this.accepted].map(structsOf))), id)
+    );
   }
 }
 
-function within(structs: readonly Struct[], id: Y.ID): Struct | undefined {
-  return structs.find((s) => s.id.client === id.client && s.id.clock <= id.clock && id.clock < s.id.clock + s.length);
+/** Structs by client, sorted by clock. */
+type StructIndex = Map<number, Struct[]>;
+
+const decodedStructs = new WeakMap<Uint8Array, readonly Struct[]>();
+
+function structsOf(update: Uint8Array): readonly Struct[] {
+  let structs = decodedStructs.get(update);
+  if (!structs) decodedStructs.set(update, (structs = Y.decodeUpdate(update).structs));
+  return structs;
+}
+
+function indexOf(lists: ReadonlyArray<readonly Struct[]>): StructIndex {
+  const index: StructIndex = new Map();
+  for (const list of lists) {
+    for (const s of list) {
+      const mine = index.get(s.id.client);
+      if (mine) mine.push(s);
+      else index.set(s.id.client, [s]);
+    }
+  }
+  for (const mine of index.values()) mine.sort((a, b) => a.id.clock - b.id.clock);
+  return index;
+}
+
+function lookUp(index: StructIndex, id: Y.ID): Struct | undefined {
+  const list = index.get(id.client);
+  if (!list) return undefined;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = list[mid]!;
+    if (id.clock < s.id.clock) hi = mid - 1;
+    else if (id.clock >= s.id.clock + s.length) lo = mid + 1;
+    else return s;
+  }
+  return undefined;
 }
 
 /** The map field an item writes, following its neighbours to where the field is named. */
