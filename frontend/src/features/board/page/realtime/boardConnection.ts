@@ -136,9 +136,9 @@ export class BoardConnection {
       this.firstConnect();
     };
     this.later(IDB_WAIT_MS, () => {
-      // Opened and still reading: a board of 50,000 objects takes longer than IDB_WAIT_MS, and
-      // connecting with the half-read document made the server send the whole board again (18 MB
-      // decoded next to the same board read from IndexedDB, seconds of stutter after the open).
+      // Opened and still reading (a large board may take longer than IDB_WAIT_MS): connecting with
+      // the half-read document would have the server send the whole board again, decoded next to
+      // the same board read from IndexedDB.
       if ((this.persistence as { db?: unknown }).db) this.later(IDB_READ_WAIT_MS - IDB_WAIT_MS, withoutCopy);
       else withoutCopy();
     });

@@ -24,16 +24,20 @@ export function sendUpdatesInParts(provider: WebsocketProvider, doc: Y.Doc): voi
   const handleSync = provider.messageHandlers[messageSync]!;
   provider.messageHandlers[messageSync] = (encoder, decoder, p, emitSynced, messageType) => {
     const start = decoder.pos;
-    if (decoding.readVarUint(decoder) === syncProtocol.messageYjsSyncStep1) {
-      const missing = Y.encodeStateAsUpdate(doc, decoding.readVarUint8Array(decoder));
-      if (missing.byteLength > MESSAGE_PART_BYTES) {
-        // The encoder stays empty, so y-websocket sends no reply of its own.
-        for (const part of splitUpdate(missing, MESSAGE_PART_BYTES)) p.ws?.send(updateMessage(part) as Uint8Array<ArrayBuffer>);
-        return;
-      }
+    if (decoding.readVarUint(decoder) !== syncProtocol.messageYjsSyncStep1) {
+      decoder.pos = start;
+      return handleSync(encoder, decoder, p, emitSynced, messageType);
     }
-    decoder.pos = start;
-    handleSync(encoder, decoder, p, emitSynced, messageType);
+    // The server's step 1: what it lacks, answered as y-protocols would (writeSyncStep2), or in parts.
+    const missing = Y.encodeStateAsUpdate(doc, decoding.readVarUint8Array(decoder));
+    if (missing.byteLength <= MESSAGE_PART_BYTES) {
+      encoding.writeVarUint(encoder, messageSync);
+      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
+      encoding.writeVarUint8Array(encoder, missing);
+      return;
+    }
+    // The encoder stays empty, so y-websocket sends no reply of its own.
+    for (const part of splitUpdate(missing, MESSAGE_PART_BYTES)) p.ws?.send(updateMessage(part) as Uint8Array<ArrayBuffer>);
   };
 
   const fields = provider as unknown as { _updateHandler?: UpdateListener };
