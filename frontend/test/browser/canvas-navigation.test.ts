@@ -5,6 +5,7 @@
  * first open fitting the content; Shift+1 / Shift+2 (the phone layout: canvas-navigation-mobile.test.ts).
  * The camera is read through the page's `window.__wbCanvas` hook, as in the other canvas tests.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addObjects, sticky } from './canvasHelpers.ts';
 import { toastTexts, useProduct } from './harness.ts';
@@ -24,18 +25,23 @@ const product = useProduct({ attachUrl: process.env.WB_ATTACH_URL });
 
 const OUTSIDE_TEXT = 'Здесь доска заканчивается: рисовать и добавлять объекты можно только внутри её границ';
 
+/**
+ * A board of 1000 × 600 (x −500…500, y −300…300) seen at scale 0.5 with its centre in the middle.
+ * The bounds come from the plan (canvasLimits); set here as canvas.test.ts does.
+ */
+async function boundedAtHalfScale(page: Page): Promise<void> {
+  await page.evaluate(() => window.__wbCanvas!.setLimits({ max_width: 1000, max_height: 600, unlimited: false }));
+  await page.evaluate(() => {
+    const e = window.__wbCanvas!;
+    e.setCamera({ x: e.viewport.width / 2, y: e.viewport.height / 2, scale: 0.5 });
+  });
+}
+
 describe('bounds', () => {
   it('the edge of a bounded board is drawn; a press outside is refused with a reason, inside works', async () => {
     const board = await newBoard(product, 'Границы');
     await withCanvas(product, board, DESKTOP, async ({ page }, origin) => {
-      // The bounds come from the plan (canvasLimits); set here as canvas.test.ts does.
-      await page.evaluate(() =>
-        window.__wbCanvas!.setLimits({ max_width: 1000, max_height: 600, unlimited: false }),
-      );
-      await page.evaluate(() => {
-        const e = window.__wbCanvas!;
-        e.setCamera({ x: e.viewport.width / 2, y: e.viewport.height / 2, scale: 0.5 });
-      });
+      await boundedAtHalfScale(page);
       const edge = page.locator('[data-testid="canvas-bounds-edge"]');
       await expect.poll(async () => (await edge.boundingBox())?.width ?? 0).toBeGreaterThan(0);
       const onScreen = await page.evaluate(() => {
@@ -93,13 +99,7 @@ describe('bounds', () => {
   it('a connected sticky with no room beside a sticky at the edge is refused with the reason', async () => {
     const board = await newBoard(product, 'Край доски');
     await withCanvas(product, board, DESKTOP, async ({ page }, origin) => {
-      await page.evaluate(() =>
-        window.__wbCanvas!.setLimits({ max_width: 1000, max_height: 600, unlimited: false }),
-      );
-      await page.evaluate(() => {
-        const e = window.__wbCanvas!;
-        e.setCamera({ x: e.viewport.width / 2, y: e.viewport.height / 2, scale: 0.5 });
-      });
+      await boundedAtHalfScale(page);
       // The board spans x −500…500: a sticky at its left edge has no room on its left.
       await addObjects(page, [sticky('edge', -500, -60)]);
       const c = await page.evaluate(() => window.__wbCanvas!.toScreen({ x: -440, y: 0 }));
